@@ -1,0 +1,50 @@
+/*
+ * engine.h - the protocol-free facade every front end uses to get a move
+ * from the computer: the terminal game, GTP, the match runner, the web.
+ *
+ * An engine is a kind of player ("random", "mcts") plus settings given as
+ * name=value pairs, so that every front end exposes the same knobs with the
+ * same names (quartet:level=5 in a match, --second=ai:level=5 in play,
+ * quartet-set level 5 in GTP).
+ */
+#ifndef QUARTET_ENGINE_H
+#define QUARTET_ENGINE_H
+
+#include "game.h"
+
+#include <stdint.h>
+
+typedef struct engine engine;
+
+typedef struct engine_report {
+    double value;        /* expected score for the player to move, 0..1 (0.5 unknown) */
+    uint64_t iterations; /* playouts or nodes searched */
+    int64_t ms;          /* time spent */
+    char summary[256];   /* one line for logs and SGF comments */
+} engine_report;
+
+/* kind: "random" or "ai" (the strongest player).  NULL with err on error. */
+engine *engine_new(const char *kind, char *err, size_t errlen);
+void engine_free(engine *e);
+const char *engine_kind(const engine *e);
+
+/* Settings: seed, level (1..10), ms (time per move), iterations, ...
+ * Unknown names and bad values are refused with a message. */
+int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen);
+/* "name=value name=value" (also with ':' or ',' separators).  0 or -1. */
+int engine_set_all(engine *e, const char *settings, char *err, size_t errlen);
+/* Current settings as "level=5 ms=0 ...". */
+void engine_settings_text(const engine *e, char *buf, size_t len);
+
+/* Choose a move for the side to move (one step of a multi-move turn).
+ * The game is not changed.  Returns QMOVE_NONE if the game is over. */
+qmove engine_choose(engine *e, const game *g, engine_report *rep);
+
+/* Ask a running engine_choose() to return as soon as it can; safe to call
+ * from another thread or a signal handler. */
+void engine_stop(engine *e);
+
+/* Time the engine should spend, set by the front end's clock (0 = none). */
+void engine_set_time_budget(engine *e, int64_t ms);
+
+#endif

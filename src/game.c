@@ -1,0 +1,265 @@
+/* game.c - what every caller of the game interface shares: lookup,
+ * option parsing, whole-turn play and undo, perft. */
+#include "game.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const game_ops *game_find(const char *name)
+{
+    for (int i = 0; game_registry[i]; i++)
+        if (str_ieq(game_registry[i]->name, name))
+            return game_registry[i];
+    return NULL;
+}
+
+static int option_count(const game_ops *ops)
+{
+    int n = 0;
+    while (ops->options[n].name)
+        n++;
+    return n;
+}
+
+static int parse_option_value(const game_option *o, const char *val, int *out,
+                              char *err, size_t errlen)
+{
+    if (o->choices) {
+        for (int i = 0; o->choices[i]; i++)
+            if (str_ieq(o->choices[i], val)) {
+                *out = i;
+                return 0;
+            }
+        char list[256] = "";
+        for (int i = 0; o->choices[i]; i++)
+            str_appendf(list, sizeof list, "%s%s", i ? ", " : "", o->choices[i]);
+        snprintf(err, errlen, "option %s: '%s' is not one of: %s", o->name, val, list);
+        return -1;
+    }
+    long v;
+    if (parse_long(val, &v) != 0) {
+        snprintf(err, errlen, "option %s: '%s' is not a whole number", o->name, val);
+        return -1;
+    }
+    if (v < o->min || v > o->max) {
+        snprintf(err, errlen, "option %s: %ld is out of range (%d..%d)", o->name, v,
+                 o->min, o->max);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+game *game_create(const game_ops *ops, int argc, char *const *argv, char *err,
+                  size_t errlen)
+{
+    int opt[GAME_MAX_OPTIONS] = {0};
+    int n = option_count(ops);
+    for (int i = 0; i < n; i++)
+        opt[i] = ops->options[i].def;
+    for (int a = 0; a < argc; a++) {
+        const char *eq = strchr(argv[a], '=');
+        if (!eq || eq == argv[a] || !eq[1]) {
+            snprintf(err, errlen, "bad option '%s': expected name=value", argv[a]);
+            return NULL;
+        }
+        size_t klen = (size_t)(eq - argv[a]);
+        int k = -1;
+        for (int i = 0; i < n; i++)
+            if (strlen(ops->options[i].name) == klen &&
+                strncasecmp_portable(ops->options[i].name, argv[a], klen) == 0)
+                k = i;
+        if (k < 0) {
+            char list[256] = "";
+            for (int i = 0; i < n; i++)
+                str_appendf(list, sizeof list, "%s%s", i ? ", " : "", ops->options[i].name);
+            snprintf(err, errlen, "unknown option '%.*s' for %s (options: %s)", (int)klen,
+                     argv[a], ops->name, n ? list : "none");
+            return NULL;
+        }
+        if (parse_option_value(&ops->options[k], eq + 1, &opt[k], err, errlen) != 0)
+            return NULL;
+    }
+    return ops->create(opt, err, errlen);
+}
+
+game *game_create_default(const game_ops *ops)
+{
+    char err[GAME_ERR_MAX];
+    return game_create(ops, 0, NULL, err, sizeof err);
+}
+
+game *game_new_like(const game *g)
+{
+    char err[GAME_ERR_MAX];
+    return g->ops->create(g->opt, err, sizeof err);
+}
+
+game *game_clone(const game *g)
+{
+    game *c = game_new_like(g);
+    if (c)
+        g->ops->copy(c, g);
+    return c;
+}
+
+void game_free(game *g)
+{
+    if (g)
+        g->ops->destroy(g);
+}
+
+static const char *option_value_text(const game_option *o, int v, char *buf, size_t len)
+{
+    if (o->choices)
+        return o->choices[v];
+    snprintf(buf, len, "%d", v);
+    return buf;
+}
+
+void game_options_text(const game *g, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (int i = 0; g->ops->options[i].name; i++) {
+        char v[32];
+        str_appendf(buf, len, "%s%s=%s", i ? " " : "", g->ops->options[i].name,
+                    option_value_text(&g->ops->options[i], g->opt[i], v, sizeof v));
+    }
+}
+
+const char *game_option_value(const game *g, const char *name, char *buf, size_t len)
+{
+    for (int i = 0; g->ops->options[i].name; i++)
+        if (str_ieq(g->ops->options[i].name, name))
+            return option_value_text(&g->ops->options[i], g->opt[i], buf, len);
+    return NULL;
+}
+
+int game_parse_colour(const game_ops *ops, const char *text)
+{
+    if (!text || !*text)
+        return -1;
+    if (strcmp(text, "1") == 0 || str_ieq(text, "first"))
+        return 0;
+    if (strcmp(text, "2") == 0 || str_ieq(text, "second"))
+        return 1;
+    for (int p = 0; p < 2; p++) {
+        if (str_ieq(text, ops->colour[p]))
+            return p;
+        /* the initial, unless both colours share it */
+        if (!text[1] && tolower((unsigned char)text[0]) == ops->colour[p][0] &&
+            ops->colour[0][0] != ops->colour[1][0])
+            return p;
+    }
+    return -1;
+}
+
+int game_play_text(game *g, const char *text, char *err, size_t errlen)
+{
+    const game_ops *ops = g->ops;
+    char tok[GAME_MOVE_TEXT_MAX * 4];
+    int made = 0;
+    int mover = ops->to_move(g);
+    const char *p = text;
+
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (!*p) {
+        snprintf(err, errlen, "empty move");
+        return -1;
+    }
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        while (n && isspace((unsigned char)p[n - 1]))
+            n--;
+        if (n == 0 || n >= sizeof tok) {
+            snprintf(err, errlen, n ? "move token too long" : "empty move in '%s'", text);
+            goto fail;
+        }
+        memcpy(tok, p, n);
+        tok[n] = 0;
+        if (ops->result(g) != RESULT_NONE) {
+            snprintf(err, errlen, "the game is over");
+            goto fail;
+        }
+        if (made > 0 && ops->to_move(g) != mover) {
+            snprintf(err, errlen, "'%s': the turn is already complete", tok);
+            goto fail;
+        }
+        qmove m;
+        if (ops->move_from_text(g, tok, &m, err, errlen) != 0)
+            goto fail;
+        ops->make(g, m);
+        made++;
+        if (!end)
+            break;
+        p = end + 1;
+        while (*p == ' ' || *p == '\t')
+            p++;
+    }
+    return made;
+fail:
+    while (made--)
+        ops->unmake(g);
+    return -1;
+}
+
+int game_undo_turn(game *g)
+{
+    const game_ops *ops = g->ops;
+    if (ops->ply(g) == 0)
+        return 0;
+    ops->unmake(g);
+    int mover = ops->to_move(g), undone = 1;
+    while (ops->ply(g) > 0) {
+        qmove m = ops->move_at(g, ops->ply(g) - 1);
+        ops->unmake(g);
+        if (ops->to_move(g) != mover) {
+            ops->make(g, m);
+            break;
+        }
+        undone++;
+    }
+    return undone;
+}
+
+const char *game_result_text(int result)
+{
+    switch (result) {
+    case RESULT_FIRST: return "1-0";
+    case RESULT_SECOND: return "0-1";
+    case RESULT_DRAW: return "1/2-1/2";
+    default: return "none";
+    }
+}
+
+static uint64_t perft_rec(game *g, int depth, qmove *buf)
+{
+    const game_ops *ops = g->ops;
+    int n = ops->legal_moves(g, buf);
+    if (depth == 1)
+        return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        ops->make(g, buf[i]);
+        total += perft_rec(g, depth - 1, buf + GAME_MAX_MOVES);
+        ops->unmake(g);
+    }
+    return total;
+}
+
+uint64_t game_perft(game *g, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    qmove *buf = malloc(sizeof(qmove) * GAME_MAX_MOVES * (size_t)depth);
+    if (!buf)
+        return 0;
+    uint64_t n = perft_rec(g, depth, buf);
+    free(buf);
+    return n;
+}

@@ -1,0 +1,145 @@
+/*
+ * game.h - the one interface every game implements.
+ *
+ * A game module (loa.c, y.c, lot.c, coffee.c) fills in a game_ops table and
+ * nothing else is exported from it.  Everything outside the game modules --
+ * search, protocol, match runner, terminal and web front ends -- works
+ * through this interface only and never learns a game's rules.
+ *
+ * Conventions every implementation keeps:
+ *  - Players are 0 (first player) and 1 (second player).
+ *  - A move is a game-private 32-bit code (qmove).  Only the game that made
+ *    it can interpret it; other code stores, compares and passes it back.
+ *  - legal_moves() returns 0 exactly when the game is over.  A forced pass
+ *    is a legal move, not an empty list.
+ *  - A "turn" is a maximal run of moves by the same player (Y's multi-stone
+ *    variants place several stones, one move each, before the turn passes).
+ *  - make() takes a move from legal_moves() (or move_from_text()) and never
+ *    validates it again: that is the hot path.  unmake() undoes the last
+ *    make(); the game keeps its own history, so callers need no undo record.
+ *  - copy() never allocates when dst was created with the same options and
+ *    has already held a game at least as long (the search reuses buffers).
+ *  - from_text(to_text(g)) reproduces the position and its hash (history
+ *    is not part of the text).
+ */
+#ifndef QUARTET_GAME_H
+#define QUARTET_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint32_t qmove;
+#define QMOVE_NONE ((qmove)0xFFFFFFFFu)
+
+/* Upper bound on legal moves in any position of any game with any options
+ * (Coffee's first move on a 19x19 square board has 361*4). */
+#define GAME_MAX_MOVES 2048
+#define GAME_MAX_OPTIONS 8
+#define GAME_TEXT_MAX 4096      /* position text, one line */
+#define GAME_RENDER_MAX 16384   /* board drawing */
+#define GAME_MOVE_TEXT_MAX 32   /* one move token */
+#define GAME_ERR_MAX 256
+
+enum game_result {
+    RESULT_NONE = 0,   /* game goes on */
+    RESULT_FIRST = 1,  /* first player won */
+    RESULT_SECOND = 2, /* second player won */
+    RESULT_DRAW = 3
+};
+
+/* One rule option, set when a game is created (name=value). */
+typedef struct game_option {
+    const char *name;
+    const char *help;
+    const char *const *choices; /* NULL-terminated names, or NULL for an integer */
+    int min, max;               /* integer range (for choices: index range) */
+    int def;                    /* default value (for choices: index) */
+} game_option;
+
+typedef struct game_ops game_ops;
+
+/* Every game object starts with this header. */
+typedef struct game {
+    const game_ops *ops;
+    int opt[GAME_MAX_OPTIONS]; /* option values, in the order of ops->options */
+} game;
+
+struct game_ops {
+    const char *name;            /* registry key, e.g. "loa" */
+    const char *title;           /* e.g. "Lines of Action" */
+    const char *colour[2];       /* colour names, lower case: first, second */
+    const game_option *options;  /* terminated by an entry with name == NULL */
+
+    /* Create at the start position from option values already range-checked
+     * by game_create(); checks combinations of options and returns NULL with
+     * a message in err when they do not fit together. */
+    game *(*create)(const int *opt, char *err, size_t errlen);
+    void (*destroy)(game *g);
+    void (*copy)(game *dst, const game *src);
+
+    int (*legal_moves)(const game *g, qmove *out);
+    void (*make)(game *g, qmove m);
+    void (*unmake)(game *g);
+    int (*ply)(const game *g);          /* moves made since the start/from_text */
+    qmove (*move_at)(const game *g, int i); /* the i-th move made, 0 <= i < ply */
+    int (*to_move)(const game *g);      /* 0 or 1 */
+    int (*result)(const game *g);       /* enum game_result */
+    /* Why the game ended ("Black connects all pieces"), or "" if it goes on. */
+    void (*result_reason)(const game *g, char *buf, size_t len);
+
+    /* Canonical token of a legal move in the current position. */
+    void (*move_to_text)(const game *g, qmove m, char *buf, size_t len);
+    /* Lenient parse of ONE move token (no commas); accepts only legal moves.
+     * Returns 0, or -1 with a message in err. */
+    int (*move_from_text)(const game *g, const char *text, qmove *out,
+                          char *err, size_t errlen);
+
+    void (*to_text)(const game *g, char *buf, size_t len);
+    /* Replaces the position (clearing history); on error g is unchanged. */
+    int (*from_text)(game *g, const char *text, char *err, size_t errlen);
+    uint64_t (*hash)(const game *g);
+    /* Multi-line drawing with coordinates on the edges. */
+    void (*render)(const game *g, char *buf, size_t len);
+};
+
+/* --- helpers shared by every caller (game.c) --- */
+
+/* All registered games, NULL-terminated; lookup by name (case-insensitive). */
+extern const game_ops *const game_registry[];
+const game_ops *game_find(const char *name);
+
+/* Parse "name=value" options (argc entries) and create the game.
+ * Unknown options, malformed or out-of-range values give NULL and a message. */
+game *game_create(const game_ops *ops, int argc, char *const *argv,
+                  char *err, size_t errlen);
+game *game_create_default(const game_ops *ops);
+/* A new game with the same options at the start position. */
+game *game_new_like(const game *g);
+game *game_clone(const game *g);
+void game_free(game *g);
+
+/* "size=11 variant=standard pie=1": every option, canonical values. */
+void game_options_text(const game *g, char *buf, size_t len);
+/* Value of a named option as text, or NULL if the game has no such option. */
+const char *game_option_value(const game *g, const char *name, char *buf, size_t len);
+
+/* Colour by name, initial, or 1/2.  Returns 0/1, or -1. */
+int game_parse_colour(const game_ops *ops, const char *text);
+
+/* Play a whole turn given as comma-separated tokens ("h2,j4"); every step
+ * must be legal in turn and all must belong to the player who starts the
+ * turn.  All or nothing: on error g is unchanged.  Returns the number of
+ * moves made, or -1. */
+int game_play_text(game *g, const char *text, char *err, size_t errlen);
+
+/* Undo the last whole turn (all moves of the player who moved last).
+ * Returns the number of moves undone (0 at the start). */
+int game_undo_turn(game *g);
+
+/* Result as "1-0", "0-1", "1/2-1/2" or "none". */
+const char *game_result_text(int result);
+
+/* Leaf count at depth (stops at finished games). */
+uint64_t game_perft(game *g, int depth);
+
+#endif

@@ -1,0 +1,617 @@
+/*
+ * loa.c - Lines of Action (shared/rules/loa.md).
+ *
+ * Bitboards: bit (rank * 8 + file), a1 = bit 0.  A move is legal when the
+ * piece travels exactly the number of pieces on its whole line, crosses no
+ * enemy piece and does not land on its own.  Line masks, ray targets and
+ * "between" masks are precomputed once, so generation is a few popcounts
+ * and table lookups per piece and direction.
+ *
+ * History is copy-make: each make() pushes the whole 40-byte position, so
+ * unmake() is a pop and repetition checks compare stored positions.
+ */
+#include "loa.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_SIMULTANEOUS, OPT_NOMOVE, OPT_REPETITION };
+static const char *const simultaneous_choices[] = {"draw", "mover", NULL};
+static const char *const nomove_choices[] = {"pass", "lose", NULL};
+static const game_option loa_options[] = {
+    {"simultaneous", "both players connected by one move: draw, or the mover wins",
+     simultaneous_choices, 0, 1, 0},
+    {"nomove", "a player with no legal move passes, or loses", nomove_choices, 0, 1, 0},
+    {"repetition", "draw on the N-th occurrence of a position (0: never)", NULL, 0, 100, 3},
+    {NULL, NULL, NULL, 0, 0, 0},
+};
+
+/* Move code: from | to << 6 | capture << 12; a pass has its own code. */
+#define MV_FROM(m) ((int)((m) & 63))
+#define MV_TO(m) ((int)(((m) >> 6) & 63))
+#define MV_CAPTURE 0x1000u
+#define MV_PASS 0x2000u
+
+enum reason {
+    END_NONE,
+    END_CONNECT,      /* one side connected */
+    END_BOTH,         /* both connected at once */
+    END_REPETITION,
+    END_NOMOVE_LOSE,  /* nomove=lose */
+    END_STALEMATE     /* neither side can move */
+};
+
+typedef struct loa_pos {
+    uint64_t pieces[2];
+    uint64_t hash;
+    uint8_t side;      /* player to move */
+    uint8_t result;    /* enum game_result */
+    uint8_t reason;    /* enum reason */
+    uint8_t must_pass; /* side to move has no move but may pass */
+} loa_pos;
+
+typedef struct loa_game {
+    game base;
+    loa_pos pos;
+    loa_pos *hist; /* hist[k]: the position at ply k (before move k) */
+    qmove *moves;  /* moves[k]: the move made at ply k */
+    int ply, cap;
+} loa_game;
+
+/* ---- tables ---- */
+
+static uint64_t zobrist[2][64], zobrist_side;
+static uint64_t line_mask[64][4];   /* rank, file, diagonal, anti-diagonal */
+static int8_t ray_target[64][8][8]; /* [sq][dir][dist] target square or -1 */
+static uint64_t between[64][64];    /* squares strictly between two aligned squares */
+static const int dfile[8] = {1, -1, 0, 0, 1, -1, -1, 1};
+static const int drank[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+/* direction pairs share a line: 0/1 rank, 2/3 file, 4/5 diagonal, 6/7 anti */
+static int tables_ready;
+
+static void init_tables(void)
+{
+    if (tables_ready)
+        return;
+    rng r;
+    rng_seed(&r, 0x10A10A10Aull);
+    for (int c = 0; c < 2; c++)
+        for (int s = 0; s < 64; s++)
+            zobrist[c][s] = rng_next(&r);
+    zobrist_side = rng_next(&r);
+    for (int s = 0; s < 64; s++) {
+        int f = s & 7, k = s >> 3;
+        for (int d = 0; d < 8; d++) {
+            uint64_t path = 0;
+            ray_target[s][d][0] = -1;
+            for (int n = 1; n < 8; n++) {
+                int tf = f + dfile[d] * n, tk = k + drank[d] * n;
+                if (tf < 0 || tf > 7 || tk < 0 || tk > 7) {
+                    ray_target[s][d][n] = -1;
+                    continue;
+                }
+                int t = tk * 8 + tf;
+                ray_target[s][d][n] = (int8_t)t;
+                between[s][t] = path;
+                path |= 1ull << t;
+                line_mask[s][d / 2] |= 1ull << t;
+            }
+        }
+        for (int l = 0; l < 4; l++)
+            line_mask[s][l] |= 1ull << s;
+    }
+    tables_ready = 1;
+}
+
+/* ---- connectivity ---- */
+
+#define FILE_A 0x0101010101010101ull
+#define FILE_H 0x8080808080808080ull
+
+static uint64_t dilate(uint64_t b)
+{
+    uint64_t h = b | ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
+    return h | (h << 8) | (h >> 8);
+}
+
+static int one_group(uint64_t p)
+{
+    if (!p)
+        return 0;
+    uint64_t g = p & (~p + 1);
+    for (;;) {
+        uint64_t n = dilate(g) & p;
+        if (n == g)
+            return g == p;
+        g = n;
+    }
+}
+
+/* ---- move generation ---- */
+
+static int gen_piece(const loa_pos *p, int s, qmove *out)
+{
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side], occ = own | enemy;
+    int n = 0;
+    for (int d = 0; d < 8; d++) {
+        int dist = __builtin_popcountll(occ & line_mask[s][d / 2]);
+        int t = ray_target[s][d][dist];
+        if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
+            continue;
+        out[n++] = (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
+    }
+    return n;
+}
+
+static int gen_regular(const loa_pos *p, qmove *out)
+{
+    int n = 0;
+    for (uint64_t b = p->pieces[p->side]; b; b &= b - 1)
+        n += gen_piece(p, __builtin_ctzll(b), out + n);
+    return n;
+}
+
+static int has_move(const loa_pos *p)
+{
+    qmove tmp[8];
+    for (uint64_t b = p->pieces[p->side]; b; b &= b - 1)
+        if (gen_piece(p, __builtin_ctzll(b), tmp))
+            return 1;
+    return 0;
+}
+
+/* ---- results ---- */
+
+static int repetitions(const loa_game *g)
+{
+    int count = 1;
+    for (int k = g->ply - 2; k >= 0; k -= 2) {
+        const loa_pos *h = &g->hist[k];
+        if (h->hash == g->pos.hash && h->pieces[0] == g->pos.pieces[0] &&
+            h->pieces[1] == g->pos.pieces[1])
+            count++;
+    }
+    return count;
+}
+
+/* Decide the result of the position just reached; mover is who moved last. */
+static void settle(loa_game *g, int mover)
+{
+    loa_pos *p = &g->pos;
+    int c_mover = one_group(p->pieces[mover]), c_other = one_group(p->pieces[!mover]);
+    p->result = RESULT_NONE;
+    p->reason = END_NONE;
+    p->must_pass = 0;
+    if (c_mover && c_other) {
+        p->reason = END_BOTH;
+        p->result = g->base.opt[OPT_SIMULTANEOUS] == 0 ? RESULT_DRAW : (uint8_t)(RESULT_FIRST + mover);
+        return;
+    }
+    if (c_mover || c_other) {
+        p->reason = END_CONNECT;
+        p->result = (uint8_t)(RESULT_FIRST + (c_mover ? mover : !mover));
+        return;
+    }
+    int rep = g->base.opt[OPT_REPETITION];
+    if (rep > 0 && repetitions(g) >= rep) {
+        p->reason = END_REPETITION;
+        p->result = RESULT_DRAW;
+        return;
+    }
+    if (!has_move(p)) {
+        if (g->base.opt[OPT_NOMOVE] == 1) {
+            p->reason = END_NOMOVE_LOSE;
+            p->result = (uint8_t)(RESULT_FIRST + !p->side);
+            return;
+        }
+        loa_pos other = *p;
+        other.side = (uint8_t)!p->side;
+        if (!has_move(&other)) {
+            p->reason = END_STALEMATE;
+            p->result = RESULT_DRAW;
+            return;
+        }
+        p->must_pass = 1;
+    }
+}
+
+/* ---- interface ---- */
+
+static void grow(loa_game *g, int need)
+{
+    if (need <= g->cap)
+        return;
+    int cap = g->cap ? g->cap : 256;
+    while (cap < need)
+        cap *= 2;
+    loa_pos *h = realloc(g->hist, sizeof *h * (size_t)cap);
+    qmove *m = realloc(g->moves, sizeof *m * (size_t)cap);
+    if (!h || !m) {
+        fprintf(stderr, "quartet: out of memory\n");
+        exit(1);
+    }
+    g->hist = h;
+    g->moves = m;
+    g->cap = cap;
+}
+
+static uint64_t compute_hash(const loa_pos *p)
+{
+    uint64_t h = p->side ? zobrist_side : 0;
+    for (int c = 0; c < 2; c++)
+        for (uint64_t b = p->pieces[c]; b; b &= b - 1)
+            h ^= zobrist[c][__builtin_ctzll(b)];
+    return h;
+}
+
+static void set_start(loa_game *g)
+{
+    loa_pos *p = &g->pos;
+    memset(p, 0, sizeof *p);
+    p->pieces[0] = 0x7Eull | (0x7Eull << 56);                  /* b1..g1, b8..g8 */
+    p->pieces[1] = (FILE_A | FILE_H) & 0x00FFFFFFFFFFFF00ull; /* a2..a7, h2..h7 */
+    p->hash = compute_hash(p);
+    g->ply = 0;
+}
+
+static game *loa_create(const int *opt, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    init_tables();
+    loa_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->base.ops = &loa_ops;
+    memcpy(g->base.opt, opt, sizeof g->base.opt);
+    grow(g, 256);
+    set_start(g);
+    return &g->base;
+}
+
+static void loa_destroy(game *gg)
+{
+    loa_game *g = (loa_game *)gg;
+    free(g->hist);
+    free(g->moves);
+    free(g);
+}
+
+static void loa_copy(game *dd, const game *ss)
+{
+    loa_game *d = (loa_game *)dd;
+    const loa_game *s = (const loa_game *)ss;
+    grow(d, s->ply + 1);
+    memcpy(d->base.opt, s->base.opt, sizeof d->base.opt);
+    d->pos = s->pos;
+    d->ply = s->ply;
+    memcpy(d->hist, s->hist, sizeof *s->hist * (size_t)s->ply);
+    memcpy(d->moves, s->moves, sizeof *s->moves * (size_t)s->ply);
+}
+
+static int loa_legal_moves(const game *gg, qmove *out)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    if (p->result != RESULT_NONE)
+        return 0;
+    if (p->must_pass) {
+        out[0] = MV_PASS;
+        return 1;
+    }
+    return gen_regular(p, out);
+}
+
+static void loa_make(game *gg, qmove m)
+{
+    loa_game *g = (loa_game *)gg;
+    if (g->ply + 1 >= g->cap)
+        grow(g, g->ply + 2);
+    g->hist[g->ply] = g->pos;
+    g->moves[g->ply] = m;
+    g->ply++;
+    loa_pos *p = &g->pos;
+    int mover = p->side;
+    if (!(m & MV_PASS)) {
+        int from = MV_FROM(m), to = MV_TO(m);
+        p->pieces[mover] ^= (1ull << from) | (1ull << to);
+        p->hash ^= zobrist[mover][from] ^ zobrist[mover][to];
+        if (m & MV_CAPTURE) {
+            p->pieces[!mover] ^= 1ull << to;
+            p->hash ^= zobrist[!mover][to];
+        }
+    }
+    p->side = (uint8_t)!mover;
+    p->hash ^= zobrist_side;
+    settle(g, mover);
+}
+
+static void loa_unmake(game *gg)
+{
+    loa_game *g = (loa_game *)gg;
+    if (g->ply > 0)
+        g->pos = g->hist[--g->ply];
+}
+
+static int loa_ply(const game *g) { return ((const loa_game *)g)->ply; }
+
+static qmove loa_move_at(const game *g, int i) { return ((const loa_game *)g)->moves[i]; }
+
+static int loa_to_move(const game *g) { return ((const loa_game *)g)->pos.side; }
+
+static int loa_result(const game *g) { return ((const loa_game *)g)->pos.result; }
+
+static const char *cap_colour(int p) { return p ? "White" : "Black"; }
+
+static void loa_result_reason(const game *gg, char *buf, size_t len)
+{
+    const loa_game *g = (const loa_game *)gg;
+    const loa_pos *p = &g->pos;
+    int winner = p->result == RESULT_FIRST ? 0 : 1;
+    switch (p->reason) {
+    case END_CONNECT:
+        snprintf(buf, len, "%s connects all pieces", cap_colour(winner));
+        break;
+    case END_BOTH:
+        if (p->result == RESULT_DRAW)
+            snprintf(buf, len, "both players connect at once: draw");
+        else
+            snprintf(buf, len, "both players connect at once: %s, who moved, wins",
+                     cap_colour(winner));
+        break;
+    case END_REPETITION:
+        snprintf(buf, len, "draw by repetition (occurrence %d)", g->base.opt[OPT_REPETITION]);
+        break;
+    case END_NOMOVE_LOSE:
+        snprintf(buf, len, "%s has no legal move and loses", cap_colour(!winner));
+        break;
+    case END_STALEMATE:
+        snprintf(buf, len, "neither player can move: draw");
+        break;
+    default:
+        buf[0] = 0;
+    }
+}
+
+static void square_name(int s, char *out)
+{
+    out[0] = (char)('a' + (s & 7));
+    out[1] = (char)('1' + (s >> 3));
+    out[2] = 0;
+}
+
+static void loa_move_to_text(const game *g, qmove m, char *buf, size_t len)
+{
+    (void)g;
+    if (m & MV_PASS) {
+        snprintf(buf, len, "pass");
+        return;
+    }
+    char a[3], b[3];
+    square_name(MV_FROM(m), a);
+    square_name(MV_TO(m), b);
+    snprintf(buf, len, "%s%c%s", a, (m & MV_CAPTURE) ? 'x' : '-', b);
+}
+
+static int parse_square(const char *s)
+{
+    int f = tolower((unsigned char)s[0]) - 'a', r = s[1] - '1';
+    if (f < 0 || f > 7 || r < 0 || r > 7)
+        return -1;
+    return r * 8 + f;
+}
+
+/* Explain why from-to is not a legal move in p. */
+static void explain_illegal(const loa_pos *p, int from, int to, const char *text, char *err,
+                            size_t errlen)
+{
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side], occ = own | enemy;
+    char a[3], b[3];
+    square_name(from, a);
+    square_name(to, b);
+    if (!(own >> from & 1)) {
+        snprintf(err, errlen, "illegal move %s: %s has no %s piece", text, a,
+                 p->side ? "white" : "black");
+        return;
+    }
+    for (int d = 0; d < 8; d++)
+        for (int n = 1; n < 8; n++)
+            if (ray_target[from][d][n] == to) {
+                int dist = __builtin_popcountll(occ & line_mask[from][d / 2]);
+                static const char *const line_name[4] = {"rank", "file", "diagonal",
+                                                         "diagonal"};
+                if (n != dist)
+                    snprintf(err, errlen,
+                             "illegal move %s: the %s through %s holds %d pieces, so the "
+                             "piece must move exactly %d squares",
+                             text, line_name[d / 2], a, dist, dist);
+                else if (between[from][to] & enemy)
+                    snprintf(err, errlen, "illegal move %s: it would jump over an enemy piece",
+                             text);
+                else if (own >> to & 1)
+                    snprintf(err, errlen, "illegal move %s: %s holds your own piece", text, b);
+                else
+                    snprintf(err, errlen, "illegal move %s", text);
+                return;
+            }
+    snprintf(err, errlen, "illegal move %s: %s and %s are not on one line", text, a, b);
+}
+
+static int loa_move_from_text(const game *gg, const char *text, qmove *out, char *err,
+                              size_t errlen)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    if (p->result != RESULT_NONE) {
+        snprintf(err, errlen, "the game is over");
+        return -1;
+    }
+    if (str_ieq(text, "pass")) {
+        if (!p->must_pass) {
+            snprintf(err, errlen, "illegal move pass: passing is allowed only with no legal move");
+            return -1;
+        }
+        *out = MV_PASS;
+        return 0;
+    }
+    size_t n = strlen(text);
+    int from, to;
+    if (n == 4) {
+        from = parse_square(text);
+        to = parse_square(text + 2);
+    } else if (n == 5 && strchr("-xX:", text[2])) {
+        from = parse_square(text);
+        to = parse_square(text + 3);
+    } else {
+        from = to = -1;
+    }
+    if (from < 0 || to < 0) {
+        snprintf(err, errlen, "'%s' is not a move (expected e.g. c8-c6, c8xa6 or pass)", text);
+        return -1;
+    }
+    if (p->must_pass) {
+        snprintf(err, errlen, "illegal move %s: no piece can move; the only move is pass", text);
+        return -1;
+    }
+    qmove list[8];
+    int k = gen_piece(p, from, list);
+    if ((p->pieces[p->side] >> from & 1))
+        for (int i = 0; i < k; i++)
+            if (MV_TO(list[i]) == to) {
+                *out = list[i];
+                return 0;
+            }
+    explain_illegal(p, from, to, text, err, errlen);
+    return -1;
+}
+
+static void loa_to_text(const game *gg, char *buf, size_t len)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    char out[96];
+    int o = 0;
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            int s = r * 8 + f;
+            char c = (p->pieces[0] >> s & 1) ? 'b' : (p->pieces[1] >> s & 1) ? 'w' : 0;
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                out[o++] = (char)('0' + empty);
+            empty = 0;
+            out[o++] = c;
+        }
+        if (empty)
+            out[o++] = (char)('0' + empty);
+        if (r)
+            out[o++] = '/';
+    }
+    out[o] = 0;
+    snprintf(buf, len, "%s %c", out, p->side ? 'w' : 'b');
+}
+
+static int loa_from_text(game *gg, const char *text, char *err, size_t errlen)
+{
+    loa_game *g = (loa_game *)gg;
+    loa_pos p;
+    memset(&p, 0, sizeof p);
+    const char *s = text;
+    while (*s == ' ')
+        s++;
+    int r = 7, f = 0;
+    for (; *s && *s != ' '; s++) {
+        char c = (char)tolower((unsigned char)*s);
+        if (c == '/') {
+            if (f != 8 || r == 0)
+                goto bad;
+            r--;
+            f = 0;
+        } else if (c >= '1' && c <= '8') {
+            f += c - '0';
+            if (f > 8)
+                goto bad;
+        } else if (c == 'b' || c == 'w' || c == 'x' || c == 'o') {
+            if (f > 7)
+                goto bad;
+            p.pieces[(c == 'w' || c == 'o')] |= 1ull << (r * 8 + f);
+            f++;
+        } else {
+            goto bad;
+        }
+    }
+    if (r != 0 || f != 8)
+        goto bad;
+    while (*s == ' ')
+        s++;
+    char side = (char)tolower((unsigned char)*s);
+    if ((side != 'b' && side != 'w') || s[1]) {
+        snprintf(err, errlen, "position: side to move must be 'b' or 'w'");
+        return -1;
+    }
+    if (!p.pieces[0] || !p.pieces[1]) {
+        snprintf(err, errlen, "position: each player needs at least one piece");
+        return -1;
+    }
+    p.side = side == 'w';
+    p.hash = compute_hash(&p);
+    g->pos = p;
+    g->ply = 0;
+    settle(g, !p.side);
+    return 0;
+bad:
+    snprintf(err, errlen,
+             "position: expected 8 ranks from 8 to 1 separated by '/', with b, w and "
+             "digits for empty squares, then the side to move (e.g. 1bbbbbb1/w6w/w6w/"
+             "w6w/w6w/w6w/w6w/1bbbbbb1 b)");
+    return -1;
+}
+
+static uint64_t loa_hash(const game *g) { return ((const loa_game *)g)->pos.hash; }
+
+static void loa_render(const game *gg, char *buf, size_t len)
+{
+    const loa_game *g = (const loa_game *)gg;
+    const loa_pos *p = &g->pos;
+    buf[0] = 0;
+    str_appendf(buf, len, "    a b c d e f g h\n");
+    for (int r = 7; r >= 0; r--) {
+        str_appendf(buf, len, " %d ", r + 1);
+        for (int f = 0; f < 8; f++) {
+            int s = r * 8 + f;
+            str_appendf(buf, len, " %c",
+                        (p->pieces[0] >> s & 1) ? 'B' : (p->pieces[1] >> s & 1) ? 'W' : '.');
+        }
+        str_appendf(buf, len, "  %d\n", r + 1);
+    }
+    str_appendf(buf, len, "    a b c d e f g h\n");
+    str_appendf(buf, len, "Black (B): %d pieces, White (W): %d pieces\n",
+                __builtin_popcountll(p->pieces[0]), __builtin_popcountll(p->pieces[1]));
+}
+
+const game_ops loa_ops = {
+    .name = "loa",
+    .title = "Lines of Action",
+    .colour = {"black", "white"},
+    .options = loa_options,
+    .create = loa_create,
+    .destroy = loa_destroy,
+    .copy = loa_copy,
+    .legal_moves = loa_legal_moves,
+    .make = loa_make,
+    .unmake = loa_unmake,
+    .ply = loa_ply,
+    .move_at = loa_move_at,
+    .to_move = loa_to_move,
+    .result = loa_result,
+    .result_reason = loa_result_reason,
+    .move_to_text = loa_move_to_text,
+    .move_from_text = loa_move_from_text,
+    .to_text = loa_to_text,
+    .from_text = loa_from_text,
+    .hash = loa_hash,
+    .render = loa_render,
+};

@@ -1,0 +1,404 @@
+/* test_loa.c - Lines of Action: perft, the rule sheet's examples, every
+ * option, invariants over random games, and bad input. */
+#include "check.h"
+#include "game.h"
+#include "loa.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+static game *make_loa(const char *o1, const char *o2)
+{
+    char *argv[2] = {(char *)o1, (char *)o2};
+    int argc = o1 ? (o2 ? 2 : 1) : 0;
+    char err[GAME_ERR_MAX];
+    game *g = game_create(&loa_ops, argc, argv, err, sizeof err);
+    if (!g)
+        printf("create failed: %s\n", err);
+    return g;
+}
+
+static int play(game *g, const char *moves)
+{
+    char err[GAME_ERR_MAX];
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", moves);
+    char *w[128];
+    int n = split_words(buf, w, 128);
+    for (int i = 0; i < n; i++)
+        if (game_play_text(g, w[i], err, sizeof err) < 0) {
+            printf("  move %s failed: %s\n", w[i], err);
+            return -1;
+        }
+    return 0;
+}
+
+static void set_pos(game *g, const char *text)
+{
+    char err[GAME_ERR_MAX];
+    if (g->ops->from_text(g, text, err, sizeof err) != 0)
+        printf("  from_text failed: %s\n", err);
+}
+
+static void test_perft_start(void)
+{
+    static const uint64_t expect[] = {1, 36, 1244, 44952, 1563208, 55963132};
+    game *g = make_loa("repetition=0", NULL);
+    for (int d = 0; d <= 5; d++)
+        CHECK_INT(game_perft(g, d), expect[d]);
+    game_free(g);
+    /* the default repetition rule cannot trigger this early */
+    g = make_loa(NULL, NULL);
+    CHECK_INT(game_perft(g, 4), 1563208);
+    game_free(g);
+}
+
+static void test_start_position(void)
+{
+    game *g = make_loa(NULL, NULL);
+    char text[GAME_TEXT_MAX];
+    g->ops->to_text(g, text, sizeof text);
+    CHECK_STR(text, "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b");
+    CHECK_INT(g->ops->to_move(g), 0);
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    game_free(g);
+}
+
+static void test_sheet_c8_moves(void)
+{
+    game *g = make_loa(NULL, NULL);
+    const char *ok[] = {"c8-c6", "c8-e6", "c8xa6", "c8-a6", "C8C6", "c8:a6"};
+    const char *canon[] = {"c8-c6", "c8-e6", "c8xa6", "c8xa6", "c8-c6", "c8xa6"};
+    for (int i = 0; i < 6; i++) {
+        qmove m;
+        char err[GAME_ERR_MAX], t[GAME_MOVE_TEXT_MAX];
+        CHECK_INT(g->ops->move_from_text(g, ok[i], &m, err, sizeof err), 0);
+        g->ops->move_to_text(g, m, t, sizeof t);
+        CHECK_STR(t, canon[i]);
+    }
+    /* c8 has exactly these three destinations */
+    qmove moves[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, moves), from_c8 = 0;
+    for (int i = 0; i < n; i++) {
+        char t[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, moves[i], t, sizeof t);
+        if (t[0] == 'c' && t[1] == '8')
+            from_c8++;
+    }
+    CHECK_INT(n, 36);
+    CHECK_INT(from_c8, 3);
+    game_free(g);
+}
+
+/* The sheet's sequence: c8-c6, a6-c4, e8-b5 (jumping its own c6), h3xf1. */
+static void test_sheet_sequence(void)
+{
+    game *g = make_loa(NULL, NULL);
+    char err[GAME_ERR_MAX];
+    CHECK_INT(play(g, "c8-c6"), 0);
+    /* a6 may not run along rank 6 over the black piece on c6 */
+    CHECK_INT(game_play_text(g, "a6-d6", err, sizeof err), -1);
+    CHECK_HAS(err, "jump over an enemy piece");
+    CHECK_INT(play(g, "a6-c4 e8-b5"), 0);
+    /* a4 cannot go to c4: three pieces on rank 4, and c4 is White's own */
+    CHECK_INT(game_play_text(g, "a4-c4", err, sizeof err), -1);
+    CHECK_HAS(err, "exactly 3 squares");
+    CHECK_INT(play(g, "h3xf1"), 0);
+    char text[GAME_TEXT_MAX];
+    g->ops->to_text(g, text, sizeof text);
+    CHECK_STR(text, "1b1b1bb1/w6w/2b4w/wb5w/w1w4w/w7/w6w/1bbbbwb1 b");
+    CHECK_INT(g->ops->ply(g), 4);
+    game_free(g);
+}
+
+static void test_jumps_and_landing(void)
+{
+    game *g = make_loa(NULL, NULL);
+    char err[GAME_ERR_MAX];
+    qmove m;
+    /* rank 1 holds a1, c1 (Black) and e1 (White): three pieces */
+    set_pos(g, "w6b/8/8/8/8/8/8/b1b1w3 b");
+    CHECK_INT(g->ops->move_from_text(g, "a1-d1", &m, err, sizeof err), 0); /* over its own c1 */
+    CHECK_INT(g->ops->move_from_text(g, "c1-f1", &m, err, sizeof err), -1); /* over White's e1 */
+    CHECK_HAS(err, "jump over an enemy piece");
+    /* rank 1 holds a1 and c1 (both Black): a1 would land on its own piece */
+    set_pos(g, "w1w4b/8/8/8/8/8/8/b1b5 b");
+    CHECK_INT(g->ops->move_from_text(g, "a1-c1", &m, err, sizeof err), -1);
+    CHECK_HAS(err, "your own piece");
+    /* the same with White on c1: a capture, which removes it */
+    set_pos(g, "w1w4b/8/8/8/8/8/8/b1w5 b");
+    CHECK_INT(play(g, "a1xc1"), 0);
+    char text[GAME_TEXT_MAX];
+    g->ops->to_text(g, text, sizeof text);
+    CHECK_STR(text, "w1w4b/8/8/8/8/8/8/2b5 w");
+    game_free(g);
+}
+
+/* Black e5xh8 connects Black and leaves White a single piece. */
+static void test_simultaneous(void)
+{
+    const char *pos = "7w/6b1/8/4b3/8/8/w7/8 b";
+    game *g = make_loa(NULL, NULL);
+    set_pos(g, pos);
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    CHECK_INT(play(g, "e5xh8"), 0);
+    CHECK_INT(g->ops->result(g), RESULT_DRAW);
+    char why[GAME_ERR_MAX];
+    g->ops->result_reason(g, why, sizeof why);
+    CHECK_HAS(why, "both players connect");
+    qmove moves[GAME_MAX_MOVES];
+    CHECK_INT(g->ops->legal_moves(g, moves), 0);
+    game_free(g);
+
+    g = make_loa("simultaneous=mover", NULL);
+    set_pos(g, pos);
+    CHECK_INT(play(g, "e5xh8"), 0);
+    CHECK_INT(g->ops->result(g), RESULT_FIRST);
+    game_free(g);
+}
+
+static void test_connection_wins(void)
+{
+    game *g = make_loa(NULL, NULL);
+    /* Black connects; White's a2 and a4 stay apart. */
+    set_pos(g, "7w/6b1/8/4b3/w7/8/w7/8 b");
+    CHECK_INT(play(g, "e5xh8"), 0);
+    CHECK_INT(g->ops->result(g), RESULT_FIRST);
+    char why[GAME_ERR_MAX];
+    g->ops->result_reason(g, why, sizeof why);
+    CHECK_STR(why, "Black connects all pieces");
+
+    /* The capture leaves White one piece while Black stays apart: White wins. */
+    set_pos(g, "7w/6b1/8/4b3/8/8/w7/1b6 b");
+    CHECK_INT(play(g, "e5xh8"), 0);
+    CHECK_INT(g->ops->result(g), RESULT_SECOND);
+    g->ops->result_reason(g, why, sizeof why);
+    CHECK_STR(why, "White connects all pieces");
+    game_free(g);
+}
+
+/* Black's a1 and h8 are boxed in by White and cannot move. */
+static void test_no_move_pass_and_lose(void)
+{
+    const char *pos = "6wb/6ww/8/8/8/8/ww6/bw6 b";
+    game *g = make_loa(NULL, NULL);
+    set_pos(g, pos);
+    qmove moves[GAME_MAX_MOVES];
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    CHECK_INT(g->ops->legal_moves(g, moves), 1);
+    char t[GAME_MOVE_TEXT_MAX], err[GAME_ERR_MAX];
+    g->ops->move_to_text(g, moves[0], t, sizeof t);
+    CHECK_STR(t, "pass");
+    CHECK_INT(game_play_text(g, "a1-c1", err, sizeof err), -1);
+    CHECK_HAS(err, "only move is pass");
+    CHECK_INT(game_play_text(g, "pass", err, sizeof err), 1);
+    CHECK_INT(g->ops->to_move(g), 1);
+    CHECK(g->ops->legal_moves(g, moves) > 1);
+    /* pass is refused when a move exists */
+    CHECK_INT(game_play_text(g, "pass", err, sizeof err), -1);
+    CHECK_HAS(err, "passing is allowed only");
+    game_free(g);
+
+    g = make_loa("nomove=lose", NULL);
+    set_pos(g, pos);
+    CHECK_INT(g->ops->result(g), RESULT_SECOND);
+    CHECK_INT(g->ops->legal_moves(g, moves), 0);
+    game_free(g);
+}
+
+static void test_repetition(void)
+{
+    const char *cycle = "b1-b3 a2-c2 b3-b1 c2-a2";
+    game *g = make_loa(NULL, NULL);
+    CHECK_INT(play(g, cycle), 0);
+    CHECK_INT(g->ops->result(g), RESULT_NONE); /* second occurrence */
+    CHECK_INT(play(g, "b1-b3 a2-c2 b3-b1"), 0);
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    CHECK_INT(play(g, "c2-a2"), 0); /* third occurrence */
+    CHECK_INT(g->ops->result(g), RESULT_DRAW);
+    char why[GAME_ERR_MAX];
+    g->ops->result_reason(g, why, sizeof why);
+    CHECK_HAS(why, "repetition");
+    g->ops->unmake(g);
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    game_free(g);
+
+    g = make_loa("repetition=0", NULL);
+    for (int i = 0; i < 5; i++)
+        CHECK_INT(play(g, cycle), 0);
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    game_free(g);
+
+    g = make_loa("repetition=2", NULL);
+    CHECK_INT(play(g, cycle), 0);
+    CHECK_INT(g->ops->result(g), RESULT_DRAW);
+    game_free(g);
+}
+
+static void test_random_games_invariants(void)
+{
+    rng r;
+    rng_seed(&r, 42);
+    game *g = make_loa(NULL, NULL);
+    game *fresh = make_loa(NULL, NULL);
+    qmove moves[GAME_MAX_MOVES];
+    int bad_roundtrip = 0, bad_hash = 0, bad_parse = 0, bad_undo = 0, games_ended = 0;
+    for (int game_no = 0; game_no < 40; game_no++) {
+        game *start = game_new_like(g);
+        g->ops->copy(g, start);
+        game_free(start);
+        for (int ply = 0; ply < 400; ply++) {
+            int n = g->ops->legal_moves(g, moves);
+            if (n == 0) {
+                games_ended++;
+                break;
+            }
+            char before[GAME_TEXT_MAX], after[GAME_TEXT_MAX];
+            g->ops->to_text(g, before, sizeof before);
+            uint64_t h = g->ops->hash(g);
+            for (int i = 0; i < n; i++) {
+                char t[GAME_MOVE_TEXT_MAX], err[GAME_ERR_MAX];
+                qmove back;
+                g->ops->move_to_text(g, moves[i], t, sizeof t);
+                if (g->ops->move_from_text(g, t, &back, err, sizeof err) != 0 || back != moves[i])
+                    bad_parse++;
+                g->ops->make(g, moves[i]);
+                g->ops->unmake(g);
+                g->ops->to_text(g, after, sizeof after);
+                if (strcmp(before, after) != 0 || g->ops->hash(g) != h)
+                    bad_undo++;
+            }
+            g->ops->make(g, moves[rng_below(&r, (uint32_t)n)]);
+            char text[GAME_TEXT_MAX], err[GAME_ERR_MAX], again[GAME_TEXT_MAX];
+            g->ops->to_text(g, text, sizeof text);
+            if (fresh->ops->from_text(fresh, text, err, sizeof err) != 0)
+                bad_roundtrip++;
+            fresh->ops->to_text(fresh, again, sizeof again);
+            if (strcmp(text, again) != 0)
+                bad_roundtrip++;
+            if (fresh->ops->hash(fresh) != g->ops->hash(g))
+                bad_hash++;
+        }
+    }
+    CHECK_INT(bad_parse, 0);
+    CHECK_INT(bad_undo, 0);
+    CHECK_INT(bad_roundtrip, 0);
+    CHECK_INT(bad_hash, 0);
+    CHECK(games_ended > 30); /* random LOA games end well within 400 plies */
+    game_free(g);
+    game_free(fresh);
+}
+
+static void test_copy_and_undo_turn(void)
+{
+    game *g = make_loa(NULL, NULL);
+    CHECK_INT(play(g, "c8-c6 a6-c4"), 0);
+    game *c = game_clone(g);
+    char a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
+    g->ops->to_text(g, a, sizeof a);
+    c->ops->to_text(c, b, sizeof b);
+    CHECK_STR(a, b);
+    CHECK_INT(c->ops->ply(c), 2);
+    CHECK_INT(game_undo_turn(c), 1);
+    CHECK_INT(game_undo_turn(c), 1);
+    CHECK_INT(game_undo_turn(c), 0);
+    c->ops->to_text(c, b, sizeof b);
+    CHECK_STR(b, "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b");
+    CHECK_INT(g->ops->ply(g), 2); /* the original is untouched */
+    game_free(c);
+    game_free(g);
+}
+
+static void test_bad_input(void)
+{
+    char err[GAME_ERR_MAX];
+    CHECK(game_find("chess") == NULL);
+    CHECK(game_find("LOA") == &loa_ops);
+
+    char *o1[] = {"colour=red"};
+    CHECK(game_create(&loa_ops, 1, o1, err, sizeof err) == NULL);
+    CHECK_HAS(err, "unknown option 'colour'");
+    char *o2[] = {"repetition=101"};
+    CHECK(game_create(&loa_ops, 1, o2, err, sizeof err) == NULL);
+    CHECK_HAS(err, "out of range (0..100)");
+    char *o3[] = {"nomove=maybe"};
+    CHECK(game_create(&loa_ops, 1, o3, err, sizeof err) == NULL);
+    CHECK_HAS(err, "not one of: pass, lose");
+    char *o4[] = {"repetition"};
+    CHECK(game_create(&loa_ops, 1, o4, err, sizeof err) == NULL);
+    CHECK_HAS(err, "expected name=value");
+    char *o5[] = {"repetition=3x"};
+    CHECK(game_create(&loa_ops, 1, o5, err, sizeof err) == NULL);
+    CHECK_HAS(err, "not a whole number");
+
+    game *g = make_loa(NULL, NULL);
+    CHECK_INT(play(g, "c8-c6"), 0);
+    char before[GAME_TEXT_MAX], after[GAME_TEXT_MAX];
+    g->ops->to_text(g, before, sizeof before);
+    static const struct {
+        const char *move, *msg;
+    } bad[] = {
+        {"zz", "is not a move"},
+        {"c8-c9", "is not a move"},
+        {"i1-a1", "is not a move"},
+        {"", "empty move"},
+        {"b1-b3", "has no white piece"},
+        {"a2-b5", "not on one line"},
+        {"a2-d2", "exactly 2 squares"},
+        {"h2-f2,h3-f3", "turn is already complete"},
+        {"pass", "passing is allowed only"},
+        {"a2-c2 extra", "is not a move"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_INT(game_play_text(g, bad[i].move, err, sizeof err), -1);
+        CHECK_HAS(err, bad[i].msg);
+        g->ops->to_text(g, after, sizeof after);
+        CHECK_STR(after, before);
+        CHECK_INT(g->ops->ply(g), 1);
+    }
+    static const char *bad_pos[] = {
+        "", "8/8/8/8/8/8/8/8 b", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w b",
+        "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 x", "1bbbbbb1/w7w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b",
+        "9/8/8/8/8/8/8/8 b", "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b extra",
+    };
+    for (size_t i = 0; i < sizeof bad_pos / sizeof bad_pos[0]; i++) {
+        CHECK_INT(g->ops->from_text(g, bad_pos[i], err, sizeof err), -1);
+        g->ops->to_text(g, after, sizeof after);
+        CHECK_STR(after, before);
+        CHECK_INT(g->ops->ply(g), 1);
+    }
+    game_free(g);
+}
+
+static void test_options_text_and_colours(void)
+{
+    game *g = make_loa("nomove=lose", "simultaneous=mover");
+    char buf[256], v[32];
+    game_options_text(g, buf, sizeof buf);
+    CHECK_STR(buf, "simultaneous=mover nomove=lose repetition=3");
+    CHECK_STR(game_option_value(g, "nomove", v, sizeof v), "lose");
+    CHECK(game_option_value(g, "size", v, sizeof v) == NULL);
+    CHECK_INT(game_parse_colour(&loa_ops, "black"), 0);
+    CHECK_INT(game_parse_colour(&loa_ops, "W"), 1);
+    CHECK_INT(game_parse_colour(&loa_ops, "2"), 1);
+    CHECK_INT(game_parse_colour(&loa_ops, "red"), -1);
+    game_free(g);
+}
+
+int main(void)
+{
+    RUN(test_perft_start);
+    RUN(test_start_position);
+    RUN(test_sheet_c8_moves);
+    RUN(test_sheet_sequence);
+    RUN(test_jumps_and_landing);
+    RUN(test_simultaneous);
+    RUN(test_connection_wins);
+    RUN(test_no_move_pass_and_lose);
+    RUN(test_repetition);
+    RUN(test_random_games_invariants);
+    RUN(test_copy_and_undo_turn);
+    RUN(test_bad_input);
+    RUN(test_options_text_and_colours);
+    return check_summary("test_loa");
+}
