@@ -57,6 +57,7 @@ typedef struct game_option {
 } game_option;
 
 typedef struct game_ops game_ops;
+struct rng;
 
 /* Every game object starts with this header. */
 typedef struct game {
@@ -100,6 +101,15 @@ struct game_ops {
     uint64_t (*hash)(const game *g);
     /* Multi-line drawing with coordinates on the edges. */
     void (*render)(const game *g, char *buf, size_t len);
+
+    /* ---- optional hooks for the AI (NULL when a game has none) ---- */
+
+    /* Play on from g to the end with moves drawn from r, changing g, and
+     * return the result; stop after max_plies moves (RESULT_NONE if cut).
+     * NULL: the engine plays uniformly random legal moves. */
+    int (*playout)(game *g, struct rng *r, int max_plies);
+    /* Heuristic expected score in [0,1] for the player to move. */
+    double (*evaluate)(const game *g);
 };
 
 /* --- helpers shared by every caller (game.c) --- */
