@@ -1,6 +1,7 @@
 # quartet - plain GNU make.  `make` builds bin/quartet; `make test` runs
-# every test; `make run` starts the terminal game; `make debug` builds
-# bin/quartet-debug with AddressSanitizer and UBSan.
+# every test; `make test-sanitize` runs them all again under AddressSanitizer
+# and UBSan; `make run` starts the terminal game; `make debug` builds
+# bin/quartet-debug with the sanitizers.
 
 CC      ?= cc
 CFLAGS  ?= -O2
@@ -18,8 +19,10 @@ LIB_OBJ  = $(LIB_SRC:src/%.c=build/%.o)
 DBG_OBJ  = $(SRC:src/%.c=build/debug/%.o)
 TEST_SRC = $(wildcard tests/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/%.c=build/tests/%)
+DBG_LIB_OBJ  = $(LIB_SRC:src/%.c=build/debug/%.o)
+DBG_TEST_BIN = $(TEST_SRC:tests/%.c=build/debug/tests/%)
 
-.PHONY: all debug test run deps clean
+.PHONY: all debug test test-sanitize run deps clean
 
 all: deps bin/quartet
 
@@ -54,7 +57,15 @@ build/tests/%: tests/%.c tests/check.h $(LIB_OBJ) | build
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 test: all $(TEST_BIN)
-	@sh tests/run.sh
+	@sh tests/run.sh build/tests
+
+# The same tests built and run with AddressSanitizer and UBSan.
+build/debug/tests/%: tests/%.c tests/check.h $(DBG_LIB_OBJ) | build
+	@mkdir -p build/debug/tests
+	$(CC) $(DEBUG_CFLAGS) -Isrc -o $@ $< $(DBG_LIB_OBJ) $(LDLIBS)
+
+test-sanitize: debug $(DBG_TEST_BIN)
+	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/debug/tests
 
 run: all
 	./bin/quartet play loa

@@ -65,7 +65,7 @@ typedef struct loa_game {
 
 static uint64_t zobrist[2][64], zobrist_side;
 static uint64_t line_mask[64][4];   /* rank, file, diagonal, anti-diagonal */
-static int8_t ray_target[64][8][8]; /* [sq][dir][dist] target square or -1 */
+static int8_t ray_target[64][8][9]; /* [sq][dir][dist 0..8] target square or -1 */
 static uint64_t between[64][64];    /* squares strictly between two aligned squares */
 static const int dfile[8] = {1, -1, 0, 0, 1, -1, -1, 1};
 static const int drank[8] = {0, 0, 1, -1, 1, -1, 1, -1};
@@ -86,7 +86,7 @@ static void init_tables(void)
         int f = s & 7, k = s >> 3;
         for (int d = 0; d < 8; d++) {
             uint64_t path = 0;
-            ray_target[s][d][0] = -1;
+            ray_target[s][d][0] = ray_target[s][d][8] = -1; /* a full line: 8 pieces */
             for (int n = 1; n < 8; n++) {
                 int tf = f + dfile[d] * n, tk = k + drank[d] * n;
                 if (tf < 0 || tf > 7 || tk < 0 || tk > 7) {

@@ -1,11 +1,13 @@
 #!/bin/sh
-# Runs every test program (build/tests/test_*) and every shell test
-# (tests/cli_*.sh), then prints the total as "N passed, N failed".
-# Exits non-zero if anything failed.
+# Runs every test program in DIR (default build/tests) and every shell test
+# (tests/cli_*.sh, which run the binary named by $Q, default bin/quartet),
+# then prints the total as "N passed, N failed".  Exits non-zero if
+# anything failed.
 cd "$(dirname "$0")/.." || exit 2
+dir=${1:-build/tests}
 passed=0 failed=0
 log=$(mktemp)
-for t in build/tests/test_* tests/cli_*.sh; do
+for t in "$dir"/test_* tests/cli_*.sh; do
     [ -e "$t" ] || continue
     case "$t" in *.d) continue ;; esac
     case "$t" in

@@ -134,6 +134,22 @@ static void test_jumps_and_landing(void)
     game_free(g);
 }
 
+/* Eight pieces on one rank: nobody can move along it. */
+static void test_full_line(void)
+{
+    game *g = make_loa(NULL, NULL);
+    set_pos(g, "8/8/8/8/bwbwbwbw/8/8/8 b");
+    qmove moves[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, moves);
+    CHECK_INT(n, 22); /* a4: 4 moves; c4, e4, g4: 6 each; none along rank 4 */
+    for (int i = 0; i < n; i++) {
+        char t[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, moves[i], t, sizeof t);
+        CHECK(t[4] != '4');
+    }
+    game_free(g);
+}
+
 /* Black e5xh8 connects Black and leaves White a single piece. */
 static void test_simultaneous(void)
 {
@@ -392,6 +408,7 @@ int main(void)
     RUN(test_sheet_c8_moves);
     RUN(test_sheet_sequence);
     RUN(test_jumps_and_landing);
+    RUN(test_full_line);
     RUN(test_simultaneous);
     RUN(test_connection_wins);
     RUN(test_no_move_pass_and_lose);
