@@ -52,6 +52,7 @@ typedef struct y_state {
     uint64_t hash;
     int16_t turn;   /* 1-based number of the current placing turn (swap is not one) */
     int16_t placed; /* stones placed so far in this turn */
+    int16_t top;    /* size of the stone stack */
     uint8_t side;   /* player to move */
     uint8_t swap_ok;
     uint8_t result; /* enum game_result */
@@ -73,7 +74,10 @@ typedef struct y_game {
     int16_t parent[MAX_CELLS];
     uint8_t rank[MAX_CELLS];
     uint8_t sides[MAX_CELLS];       /* valid at roots */
-    int16_t this_turn[MAX_CELLS];   /* cells placed in the current turn */
+    /* every stone placed since the start (or from_text), in order; this
+     * turn's are the last st.placed below st.top.  Later turns write above
+     * st.top, so unmake finds an earlier turn's stones where they were. */
+    int16_t stack[2 * MAX_CELLS];
     /* history */
     int ply;
     qmove moves[MAX_PLY];
@@ -148,6 +152,8 @@ static void init_geometry(y_game *g, int n)
         }
 }
 
+#define THIS_TURN(g, k) ((g)->stack[(g)->st.top - (g)->st.placed + (k)])
+
 static int quota(const y_game *g, int turn)
 {
     switch (g->variant) {
@@ -171,7 +177,7 @@ static int find(const y_game *g, int i)
 static void mark_turn_groups(const y_game *g, uint8_t *mark)
 {
     for (int k = 0; k < g->st.placed; k++)
-        mark[find(g, g->this_turn[k])] = 1;
+        mark[find(g, THIS_TURN(g, k))] = 1;
 }
 
 /* The own-colour neighbour of empty cell i that joins it to a marked group,
@@ -260,7 +266,7 @@ static uint64_t compute_hash(const y_game *g)
         if (g->cell[i] != EMPTY)
             h ^= zob_stone[g->cell[i] - 1][i];
     for (int k = 0; k < s->placed; k++)
-        h ^= zob_this[g->this_turn[k]];
+        h ^= zob_this[THIS_TURN(g, k)];
     return h;
 }
 
@@ -311,7 +317,7 @@ static void y_copy(game *dd, const game *ss)
     memcpy(d->parent, s->parent, n * sizeof *s->parent);
     memcpy(d->rank, s->rank, n);
     memcpy(d->sides, s->sides, n);
-    memcpy(d->this_turn, s->this_turn, (size_t)s->st.placed * sizeof *s->this_turn);
+    memcpy(d->stack, s->stack, (size_t)s->st.top * sizeof *s->stack);
     d->ply = s->ply;
     memcpy(d->moves, s->moves, (size_t)s->ply * sizeof *s->moves);
     memcpy(d->hist, s->hist, (size_t)s->ply * sizeof *s->hist);
@@ -355,7 +361,7 @@ static void end_turn(y_game *g)
 {
     y_state *s = &g->st;
     for (int k = 0; k < s->placed; k++)
-        s->hash ^= zob_this[g->this_turn[k]];
+        s->hash ^= zob_this[THIS_TURN(g, k)];
     s->hash ^= zob_turn(s->turn) ^ zob_turn(s->turn + 1) ^ zob_side;
     s->turn++;
     s->placed = 0;
@@ -397,7 +403,8 @@ static void y_make(game *gg, qmove m)
         end_turn(g);
         return;
     }
-    g->this_turn[s->placed++] = (int16_t)i;
+    g->stack[s->top++] = (int16_t)i;
+    s->placed++;
     s->hash ^= zob_this[i];
     if (s->placed >= quota(g, s->turn) || !any_legal_cell(g))
         end_turn(g);
@@ -425,7 +432,7 @@ static void y_unmake(game *gg)
         }
         g->cell[m] = EMPTY;
     }
-    g->st = u->st; /* this_turn[0..placed) is still as it was */
+    g->st = u->st; /* the stone stack below st.top is as it was */
 }
 
 static int y_ply(const game *g) { return ((const y_game *)g)->ply; }
@@ -526,10 +533,10 @@ static int y_move_from_text(const game *gg, const char *text, qmove *out, char *
         int b = blocker(g, i, mark);
         if (b >= 0) {
             /* name the stone of this turn whose group it would join */
-            int root = find(g, b), which = g->this_turn[0];
+            int root = find(g, b), which = THIS_TURN(g, 0);
             for (int k = 0; k < s->placed; k++)
-                if (find(g, g->this_turn[k]) == root)
-                    which = g->this_turn[k];
+                if (find(g, THIS_TURN(g, k)) == root)
+                    which = THIS_TURN(g, k);
             char other[8];
             cell_name(g, which, other, sizeof other);
             snprintf(err, errlen,
@@ -572,7 +579,7 @@ static void y_to_text(const game *gg, char *buf, size_t len)
         str_appendf(out, sizeof out, "-");
     for (int k = 0; k < s->placed; k++) {
         char name[8];
-        cell_name(g, g->this_turn[k], name, sizeof name);
+        cell_name(g, THIS_TURN(g, k), name, sizeof name);
         str_appendf(out, sizeof out, "%s%s", k ? "," : "", name);
     }
     str_appendf(out, sizeof out, " %s", s->swap_ok ? "swap" : "-");
@@ -685,12 +692,13 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
                 goto fail;
             }
             for (int k = 0; k < t->st.placed; k++)
-                if (find(t, t->this_turn[k]) == find(t, i)) {
+                if (find(t, THIS_TURN(t, k)) == find(t, i)) {
                     snprintf(why, sizeof why,
                              "%s and another stone placed this turn are in one group", tok);
                     goto fail;
                 }
-            t->this_turn[t->st.placed++] = (int16_t)i;
+            t->stack[t->st.top++] = (int16_t)i;
+            t->st.placed++;
         }
         if (t->st.placed >= quota(t, t->st.turn)) {
             snprintf(why, sizeof why, "turn %d places %d stone%s, so at most %d can be placed "
@@ -765,7 +773,7 @@ static void y_render(const game *gg, char *buf, size_t len)
                     cap_colour(s->side), q, q == 1 ? "" : "s", s->placed, q - s->placed);
         for (int k = 0; k < s->placed; k++) {
             char name[8];
-            cell_name(g, g->this_turn[k], name, sizeof name);
+            cell_name(g, THIS_TURN(g, k), name, sizeof name);
             str_appendf(buf, len, "%s%s", k ? "," : " (so far: ", name);
         }
         str_appendf(buf, len, "%s\n", s->placed ? ")" : "");
