@@ -88,7 +88,7 @@ typedef struct y_game {
     uint8_t side_mask[MAX_CELLS];
     uint8_t col[MAX_CELLS], row[MAX_CELLS];
     /* playout scratch */
-    int16_t scratch[MAX_CELLS];
+    int16_t scratch[MAX_CELLS], where[MAX_CELLS];
     qmove move_buf[MAX_CELLS + 1];
 } y_game;
 
@@ -784,14 +784,46 @@ static void y_render(const game *gg, char *buf, size_t len)
 
 /* ---- playouts ---- */
 
-/* One random legal move at a time: the variants, and any cut-off playout. */
+/* One random legal move at a time: the variants, and any cut-off playout.
+ * A cell drawn from the empty ones is retried a few times before falling
+ * back to the full list; either way the choice is uniform over legal moves. */
 static int playout_steps(y_game *g, rng *r, int max_plies)
 {
+    int16_t *empty = g->scratch, *where = g->where;
+    int ne = 0;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == EMPTY) {
+            where[i] = (int16_t)ne;
+            empty[ne++] = (int16_t)i;
+        }
     for (int made = 0; g->st.result == RESULT_NONE; made++) {
         if (made >= max_plies)
             return RESULT_NONE;
-        int n = y_legal_moves(&g->base, g->move_buf);
-        y_make(&g->base, g->move_buf[rng_below(r, (uint32_t)n)]);
+        qmove m = QMOVE_NONE;
+        if (g->st.swap_ok && rng_below(r, (uint32_t)ne + 1) == (uint32_t)ne) {
+            m = MV_SWAP;
+        } else if (g->st.placed == 0) {
+            m = (qmove)empty[rng_below(r, (uint32_t)ne)];
+        } else {
+            uint8_t mark[MAX_CELLS];
+            memset(mark, 0, (size_t)g->ncells);
+            mark_turn_groups(g, mark);
+            for (int tries = 0; tries < 8 && m == QMOVE_NONE; tries++) {
+                int c = empty[rng_below(r, (uint32_t)ne)];
+                if (blocker(g, c, mark) < 0)
+                    m = (qmove)c;
+            }
+            if (m == QMOVE_NONE) {
+                int n = y_legal_moves(&g->base, g->move_buf);
+                m = g->move_buf[rng_below(r, (uint32_t)n)];
+            }
+        }
+        y_make(&g->base, m);
+        if (m != MV_SWAP) {
+            int k = where[m], last = empty[--ne];
+            empty[k] = (int16_t)last;
+            where[last] = (int16_t)k;
+        }
     }
     return g->st.result;
 }
