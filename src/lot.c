@@ -715,10 +715,13 @@ static void lot_render(const game *gg, char *buf, size_t len)
         str_appendf(buf, len, "  %d\n", r + 1);
     }
     str_appendf(buf, len, "    a b c d e f g\n");
-    str_appendf(buf, len, "w b = single disc, W B = tower.  White: %d discs, %d towers.  "
-                          "Black: %d discs, %d towers.\n",
-                __builtin_popcountll(p->disc[0]), __builtin_popcountll(p->tower[0]),
-                __builtin_popcountll(p->disc[1]), __builtin_popcountll(p->tower[1]));
+    str_appendf(buf, len, "w b = single disc, W B = tower (two discs).");
+    for (int c = 0; c < 2; c++) {
+        int d = __builtin_popcountll(p->disc[c]), t = __builtin_popcountll(p->tower[c]);
+        str_appendf(buf, len, "  %s: %d disc%s, %d tower%s.", cap_colour(c), d,
+                    d == 1 ? "" : "s", t, t == 1 ? "" : "s");
+    }
+    str_appendf(buf, len, "\n");
     if (p->swap_ok)
         str_appendf(buf, len, "Black may play swap: White's disc becomes Black's "
                               "(colours swapped).\n");

@@ -755,8 +755,11 @@ static void test_render(void)
     CHECK_HAS(r, " 3  . . W . . . .  3\n");
     CHECK_HAS(r, " 2  . b B . . . .  2\n");
     CHECK_HAS(r, " 1  w . . . . . .  1\n");
-    CHECK_HAS(r, "w b = single disc, W B = tower.  White: 1 discs, 1 towers.  "
-                 "Black: 1 discs, 1 towers.");
+    CHECK_HAS(r, "w b = single disc, W B = tower (two discs).  White: 1 disc, 1 tower.  "
+                 "Black: 1 disc, 1 tower.\n");
+    CHECK_INT(set_pos(g, "7/7/7/7/7/7/1bB4 w"), 0);
+    g->ops->render(g, r, sizeof r);
+    CHECK_HAS(r, "White: 0 discs, 0 towers.  Black: 1 disc, 1 tower.\n");
     game_free(g);
 }
 
