@@ -464,7 +464,11 @@ static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err
                       ? ops->sgf_move_from_text(g, tok, &m, msg, sizeof msg)
                       : ops->move_from_text(g, tok, &m, msg, sizeof msg);
         if (bad) {
-            snprintf(err, errlen, "line %d: illegal move %s[%s]: %s", mv->line, mv->id, v, msg);
+            /* the game's "illegal move c8-c5: why" would repeat the move */
+            const char *why = msg;
+            if (strncmp(msg, "illegal move ", 13) == 0 && strstr(msg, ": "))
+                why = strstr(msg, ": ") + 2;
+            snprintf(err, errlen, "line %d: illegal move %s[%s]: %s", mv->line, mv->id, v, why);
             return -1;
         }
         record_make(r, m, NULL);
