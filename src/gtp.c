@@ -611,8 +611,7 @@ static int cmd_analyze_commands(gtp *s, int argc, char **argv, const char *rest,
              "string/Engine settings/quartet-settings\n"
              "string/Game and options/quartet-game\n"
              "none/Set position/quartet-setposition %%s\n"
-             "none/Engine setting/quartet-set %%s %%s\n"
-             "string/Best move (not played)/reg_genmove %%m");
+             "none/Engine setting/quartet-set %%s %%s");
     return ANSWER_OK;
 }
 
