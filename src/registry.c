@@ -1,11 +1,13 @@
 /* registry.c - the games quartet knows, by name.  Adding a game means adding
  * its module and one line here; no other file changes. */
 #include "game.h"
+#include "coffee.h"
 #include "loa.h"
 #include "y.h"
 
 const game_ops *const game_registry[] = {
     &loa_ops,
     &y_ops,
+    &coffee_ops,
     NULL,
 };
