@@ -866,6 +866,8 @@ static void coffee_render(const game *gg, char *buf, size_t len)
             str_appendf(buf, len, " %c", 'a' + c);
         str_appendf(buf, len, "\n");
     }
+    if (g->ply > 0 && (g->moves[g->ply - 1] & MV_SWAP))
+        str_appendf(buf, len, "Orange chose swap: colours swapped (pie rule), the bar stays\n");
     const char *who = cap_colour[p->side];
     str_appendf(buf, len, "B Black, O Orange, (.) the bar's piece, * where %s may place\n",
                 p->result ? cap_colour[!p->side] : who);
