@@ -792,7 +792,13 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
             break;
         if (a == ANS_TIMEOUT) {
             failed_side = side;
-            snprintf(why, sizeof why, "time forfeit: no move within %lld ms", (long long)limit);
+            if (m->tc.kind == MATCH_TC_CLOCK)
+                snprintf(why, sizeof why,
+                         "time forfeit: out of time (%lld ms on the clock + %lld ms margin)",
+                         (long long)clock[side], (long long)m->margin_ms);
+            else
+                snprintf(why, sizeof why, "time forfeit: no move within %lld ms",
+                         (long long)limit);
             proc_kill(p);
             break;
         }
@@ -939,6 +945,31 @@ static int check_opening(const match *m, const opening *o, char *err, size_t err
     return rc;
 }
 
+/* An opening's moves in canonical text, one space apart (static buffer). */
+static const char *canonical_moves(const match *m, const opening *o)
+{
+    static char out[GAME_TEXT_MAX];
+    char err[GAME_ERR_MAX];
+    game *g = game_clone(m->proto);
+    apply_opening(g, o, err, sizeof err);
+    int n = g->ops->ply(g);
+    qmove *mv = malloc(sizeof *mv * (size_t)(n ? n : 1));
+    for (int i = n - 1; i >= 0; i--) {
+        mv[i] = g->ops->move_at(g, i);
+        g->ops->unmake(g);
+    }
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        char t[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, mv[i], t, sizeof t);
+        str_appendf(out, sizeof out, "%s%s", i ? " " : "", t);
+        g->ops->make(g, mv[i]);
+    }
+    free(mv);
+    game_free(g);
+    return out;
+}
+
 static int load_openings(match *m, const char *path)
 {
     size_t len;
@@ -972,7 +1003,7 @@ static int load_openings(match *m, const char *path)
         if (strlen(text) >= GAME_TEXT_MAX) {
             snprintf(err, sizeof err, "line too long");
         } else if (check_opening(m, &o, err, sizeof err) == 0) {
-            add_opening(m, is_pos, text);
+            add_opening(m, is_pos, is_pos ? text : canonical_moves(m, &o));
             continue;
         }
         fprintf(stderr, "quartet match: %s:%d: bad opening: %s\n", path, lineno, err);
@@ -1126,12 +1157,23 @@ static stats_penta pairs_of(const match *m, int e)
 
 static void elo_text(double elo, char *buf, size_t len)
 {
-    if (elo == 0)
-        elo = 0; /* no "-0.0" */
-    if (isinf(elo))
+    if (fabs(elo) < 0.05)
+        snprintf(buf, len, "0.0"); /* neither "+0.0" nor "-0.0" */
+    else if (isinf(elo))
         snprintf(buf, len, "%sinf", elo > 0 ? "+" : "-");
     else
         snprintf(buf, len, "%+.1f", elo);
+}
+
+/* The "+-" figure; "?" while the results show no spread to measure. */
+static void error_text(const stats_summary *s, char *buf, size_t len)
+{
+    if (s->samples < 2 || s->variance <= 0)
+        snprintf(buf, len, "?");
+    else if (!isfinite(s->elo_error))
+        snprintf(buf, len, "inf");
+    else
+        snprintf(buf, len, "%.1f", s->elo_error);
 }
 
 static void hms(int64_t ms, char *buf, size_t len)
@@ -1168,17 +1210,19 @@ static void print_match_stats(match *m)
     stats_trinomial(&r, &tri);
     stats_penta p = pairs_of(m, 0);
     stats_pentanomial(&p, &pen);
-    char e1[32], e2[32];
+    char e1[32], e2[32], pm1[32], pm2[32];
     elo_text(tri.elo, e1, sizeof e1);
-    printf("  %s vs %s: +%ld -%ld =%ld, score %.1f%%, Elo %s +- %.1f (95%%), LOS %.1f%%, "
+    error_text(&tri, pm1, sizeof pm1);
+    error_text(&pen, pm2, sizeof pm2);
+    printf("  %s vs %s: +%ld -%ld =%ld, score %.1f%%, Elo %s +- %s (95%%), LOS %.1f%%, "
            "draws %.1f%%\n",
-           m->players[a].name, m->players[b].name, r.w, r.l, r.d, 100 * tri.score, e1,
-           isfinite(tri.elo_error) ? tri.elo_error : INFINITY, 100 * stats_los(&r),
+           m->players[a].name, m->players[b].name, r.w, r.l, r.d, 100 * tri.score, e1, pm1,
+           100 * stats_los(&r),
            100 * stats_draw_ratio(&r));
     if (pen.samples) {
         elo_text(pen.elo, e2, sizeof e2);
-        printf("  pairs by points 0/0.5/1/1.5/2: %ld %ld %ld %ld %ld, Elo %s +- %.1f\n",
-               p.n[0], p.n[1], p.n[2], p.n[3], p.n[4], e2, pen.elo_error);
+        printf("  pairs by points 0/0.5/1/1.5/2: %ld %ld %ld %ld %ld, Elo %s +- %s\n",
+               p.n[0], p.n[1], p.n[2], p.n[3], p.n[4], e2, pm2);
     }
     if (m->use_sprt) {
         double llr, lo, hi;
@@ -1239,10 +1283,7 @@ static void print_summary(match *m)
         stats_trinomial(&r[i], &s);
         char e[32], pm[32];
         elo_text(s.elo, e, sizeof e);
-        if (s.samples && isfinite(s.elo_error))
-            snprintf(pm, sizeof pm, "%.1f", s.elo_error);
-        else
-            snprintf(pm, sizeof pm, "%s", s.samples ? "inf" : "-");
+        error_text(&s, pm, sizeof pm);
         printf("%4d  %-*s %6ld %6ld %6ld %6ld %6.1f%% %8s %7s\n", k + 1, w,
                m->players[i].name, stats_games(&r[i]), r[i].w, r[i].l, r[i].d,
                100 * s.score, s.samples ? e : "-", pm);
@@ -1419,9 +1460,9 @@ static void sgf_record(const match *m, int idx, const game_log *lg, const char *
     sgf_escape(b, ops->title);
     sb_addf(b, "; options: ");
     sgf_escape(b, opts);
-    if (opening_text[0]) {
-        sb_addf(b, "; opening: ");
-        sgf_escape(b, opening_text);
+    if (strncmp(opening_text, "pos:", 4) == 0) {
+        sb_addf(b, "; start position: ");
+        sgf_escape(b, opening_text + 4);
     }
     /* first player's colour in PB, second's in PW, as the names say */
     sb_addf(b, "]PB[");
@@ -1439,10 +1480,22 @@ static void sgf_record(const match *m, int idx, const game_log *lg, const char *
     /* moves: the first player's turns as B, the second's as W */
     game *g = game_clone(m->proto);
     char err[GAME_ERR_MAX];
-    if (m->nopenings || m->random_plies) {
-        opening o = {strncmp(opening_text, "pos:", 4) == 0,
-                     (char *)opening_text + (strncmp(opening_text, "pos:", 4) == 0 ? 4 : 0)};
-        apply_opening(g, &o, err, sizeof err);
+    if (strncmp(opening_text, "pos:", 4) == 0) {
+        g->ops->from_text(g, opening_text + 4, err, sizeof err);
+    } else if (opening_text[0]) {
+        /* the opening's moves, marked as such */
+        char buf[GAME_TEXT_MAX], *w[1024];
+        snprintf(buf, sizeof buf, "%s", opening_text);
+        int n = split_words(buf, w, 1024);
+        for (int i = 0; i < n; i++) {
+            qmove mv;
+            if (g->ops->move_from_text(g, w[i], &mv, err, sizeof err) != 0)
+                break;
+            sb_addf(b, "\n;%s[", g->ops->to_move(g) == 0 ? "B" : "W");
+            sgf_escape(b, w[i]);
+            sb_addf(b, "]C[opening]");
+            g->ops->make(g, mv);
+        }
     }
     sbuf moves = {0};
     sb_addf(&moves, "%s", sb_str(&lg->moves));
