@@ -892,7 +892,7 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
     }
     if (failed_side >= 0) {
         lg->result = loss_for(failed_side);
-        snprintf(lg->reason, sizeof lg->reason, "%s loses: %s", pl[failed_side]->name, why);
+        snprintf(lg->reason, sizeof lg->reason, "%s loses: %.240s", pl[failed_side]->name, why);
         /* whatever state it is in, start it afresh next time */
         proc_kill(eng[failed_side]);
     } else if (lg->result == RESULT_NONE) {
@@ -1485,7 +1485,7 @@ static void sgf_record(const match *m, int idx, const game_log *lg, const char *
     } else if (opening_text[0]) {
         /* the opening's moves, marked as such */
         char buf[GAME_TEXT_MAX], *w[1024];
-        snprintf(buf, sizeof buf, "%s", opening_text);
+        copy_text(buf, sizeof buf, opening_text);
         int n = split_words(buf, w, 1024);
         for (int i = 0; i < n; i++) {
             qmove mv;
@@ -1784,7 +1784,10 @@ static int parse_sprt(match *m, int argc, char **argv, int *i)
 {
     m->use_sprt = 1;
     m->sprt = (stats_sprt){0, 5, 0.05, 0.05};
-    while (*i + 1 < argc && argv[*i + 1][0] != '-' && strchr(argv[*i + 1], '=')) {
+    while (*i + 1 < argc && (strncmp(argv[*i + 1], "elo0=", 5) == 0 ||
+                             strncmp(argv[*i + 1], "elo1=", 5) == 0 ||
+                             strncmp(argv[*i + 1], "alpha=", 6) == 0 ||
+                             strncmp(argv[*i + 1], "beta=", 5) == 0)) {
         const char *w = argv[++*i], *eq = strchr(w, '=');
         char *end;
         double v = strtod(eq + 1, &end);
@@ -1799,9 +1802,7 @@ static int parse_sprt(match *m, int argc, char **argv, int *i)
         else if (strncmp(w, "beta=", 5) == 0 && v > 0 && v < 0.5)
             m->sprt.beta = v;
         else
-            return usage_error("-sprt %s: expected elo0=, elo1=, alpha= or beta= (alpha and "
-                               "beta in (0, 0.5))",
-                               w);
+            return usage_error("-sprt %s: alpha and beta must be in (0, 0.5)", w);
     }
     if (m->sprt.elo1 <= m->sprt.elo0)
         return usage_error("-sprt: elo1 must be greater than elo0");

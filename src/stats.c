@@ -90,8 +90,23 @@ void stats_sprt_bounds(const stats_sprt *t, double *lower, double *upper)
 
 double stats_sprt_llr(const stats_sprt *t, const stats_summary *s)
 {
-    if (s->samples == 0 || s->variance <= 0.0)
+    if (s->samples == 0)
         return 0.0;
+    stats_summary r = *s;
+    if (r.variance <= 0.0) {
+        /* Every sample alike (all wins, all draws...): the spread is
+         * unknown, not zero, and a zero variance would decide on the first
+         * sample.  Count one more sample at score 0.5, the least informative
+         * one, so that only a long unbroken run can decide. */
+        double n = (double)r.samples, mean = (n * r.score + 0.5) / (n + 1);
+        r.variance = (n * (r.score - mean) * (r.score - mean) + (0.5 - mean) * (0.5 - mean)) /
+                     (n + 1);
+        r.score = mean;
+        r.samples++;
+        if (r.variance <= 0.0)
+            return 0.0; /* only draws: no evidence either way */
+        s = &r;
+    }
     /* Generalized SPRT (M. Van den Bergh, "A generalized sequential
      * probability ratio test", the approximation fishtest uses): the mean
      * score of N samples is close to normal with variance var/N, so the log

@@ -61,7 +61,8 @@ enum { SPRT_CONTINUE = 0, SPRT_ACCEPT_H0 = -1, SPRT_ACCEPT_H1 = 1 };
 /* Stopping bounds: lower = ln(beta/(1-alpha)), upper = ln((1-beta)/alpha). */
 void stats_sprt_bounds(const stats_sprt *t, double *lower, double *upper);
 /* Generalized SPRT log-likelihood ratio from a summary (any sample kind).
- * 0 when there is no spread yet (variance 0). */
+ * When all samples are alike (variance 0) one sample at score 0.5 is
+ * added first; 0 when even then there is no spread (only draws). */
 double stats_sprt_llr(const stats_sprt *t, const stats_summary *s);
 /* SPRT_CONTINUE, SPRT_ACCEPT_H0 or SPRT_ACCEPT_H1 for a ratio. */
 int stats_sprt_decide(const stats_sprt *t, double llr);

@@ -95,6 +95,19 @@ has "$(cat "$tmp/all.sgf")" "RE[W+]C[0-1 a loses: illegal move" "SGF result and 
 $Q match -games 2 -tc ms=500 -sgf "$tmp/sgf" cmd="$F illegal" cmd="$F garbage" >/dev/null 2>&1
 status "$(ls "$tmp/sgf" | wc -l | tr -d ' ')" 2 "one SGF file per game"
 
+# SPRT: W wins every game (a winning move in the position, or the
+# opponent's illegal move); pairs decide elo0=0 elo1=50 after 4 pairs
+# (LLR 3.254 > 2.944), and the match stops there with status 0.
+printf 'pos:w6w/8/8/8/8/8/8/b2b4 b\n' >"$tmp/win.txt"
+out=$($Q match -games 40 -openings "$tmp/win.txt" -tc ms=1000 -sprt elo0=0 elo1=50 -report 4 \
+    cmd="$F winner" name=W cmd="$F illegal" name=L 2>&1)
+status $? 0 "SPRT stop exits 0"
+has "$out" "game 1/40: W vs L 1-0 (Black connects all pieces)" "winning move refereed"
+has "$out" "LLR 1.148, bounds [-2.944, 2.944] (pair samples) -> continue" "SPRT after 2 pairs"
+has "$out" "LLR 3.254, bounds [-2.944, 2.944] (pair samples) -> H1 accepted" "SPRT after 4 pairs"
+has "$out" "SPRT: H1 accepted (elo >= elo1) after 8 games" "SPRT early stop"
+has "$out" "pairs by points 0/0.5/1/1.5/2: 0 0 0 0 4" "pentanomial counts"
+
 # Bad command lines change nothing and say why.
 out=$($Q match random 2>&1); status $? 2 "one player"; has "$out" "at least two players" "one player"
 out=$($Q match -tc 5x random random 2>&1); status $? 2 "bad tc"; has "$out" "-tc '5x': expected" "bad tc"

@@ -124,7 +124,16 @@ static void sprt(void)
     CHECK_NEAR(stats_sprt_llr(&t10, &s), -4.4262250004, 1e-7);
     CHECK_INT(stats_sprt_decide(&t10, stats_sprt_llr(&t10, &s)), SPRT_ACCEPT_H0);
 
-    /* No spread yet: no evidence either way. */
+    /* +20 -0 =0 has no spread: one sample at 0.5 is added, giving 21
+     * samples of mean 20.5/21 and variance 20/21^2 * 0.25 ... = LLR 6.298119 */
+    stats_wld sweep = {20, 0, 0};
+    stats_trinomial(&sweep, &s);
+    CHECK_NEAR(stats_sprt_llr(&t, &s), 6.2981186105, 1e-7);
+    stats_wld lost = {0, 20, 0};
+    stats_trinomial(&lost, &s);
+    CHECK(stats_sprt_llr(&t, &s) < -6.0);
+
+    /* Only draws: no evidence either way. */
     stats_wld draws = {0, 0, 10};
     stats_trinomial(&draws, &s);
     CHECK_NEAR(stats_sprt_llr(&t, &s), 0.0, 0);

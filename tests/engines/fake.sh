@@ -7,6 +7,8 @@
 #   crash     exits with status 3 (mid-game: after hearing the opening)
 #   refuse    answers genmove with an error
 #   deaf      refuses every `play` it is told
+#   winner    always answers a1-c1 (wins the LOA position
+#             "w6w/8/8/8/8/8/8/b2b4 b" at once; illegal elsewhere)
 # FAKE_DELAY=SECONDS makes it think that long before answering genmove.
 mode=$1
 while IFS= read -r line; do
@@ -23,6 +25,7 @@ while IFS= read -r line; do
         slow) sleep 2; printf '= a1\n\n' ;;
         crash) exit 3 ;;
         refuse) printf '? no move\n\n' ;;
+        winner) printf '= a1-c1\n\n' ;;
         *) printf '= zz99\n\n' ;;
         esac ;;
     *) printf '=\n\n' ;;
