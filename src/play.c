@@ -270,8 +270,7 @@ int play_main(int argc, char **argv)
         if (!over && s.seats[p].eng) {
             computer_turn(&s);
             show(&s);
-            if (!s.seats[0].eng || !s.seats[1].eng || g->ops->result(g) == RESULT_NONE)
-                continue;
+            continue;
         }
         if (over && s.seats[0].eng && s.seats[1].eng)
             break; /* computer against computer: nothing left to ask */

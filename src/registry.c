@@ -2,8 +2,10 @@
  * its module and one line here; no other file changes. */
 #include "game.h"
 #include "loa.h"
+#include "y.h"
 
 const game_ops *const game_registry[] = {
     &loa_ops,
+    &y_ops,
     NULL,
 };

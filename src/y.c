@@ -1,0 +1,900 @@
+/*
+ * y.c - Y on a triangle of hexagons, with the progressive and two-stone
+ * variants (shared/rules/y.md).
+ *
+ * Cells are numbered densely row by row from the bottom: row r (0-based)
+ * holds columns r..size-1.  Groups live in a union-find without path
+ * compression (union by rank), so find() is O(log n) and every union can be
+ * undone from a three-entry log; each root carries the set of sides its
+ * group touches, which makes the win test one comparison per placement.
+ *
+ * A multi-stone turn is a run of single-stone moves.  The turn state (turn
+ * number, stones placed so far this turn, whether swap is still possible)
+ * is part of the position, its text and its hash.  Everything is sized for
+ * the largest board when the game is created: make, unmake, copy and the
+ * playouts never allocate.
+ */
+#include "y.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define Y_MIN_SIZE 2
+#define Y_MAX_SIZE 26
+#define MAX_CELLS (Y_MAX_SIZE * (Y_MAX_SIZE + 1) / 2)
+#define MAX_PLY (MAX_CELLS + 1) /* every move fills a cell, but one may be swap */
+#define MAX_TURN 9999           /* bound on the turn number a position text may give */
+
+enum { OPT_SIZE, OPT_VARIANT, OPT_PIE };
+enum { VAR_STANDARD, VAR_PROGRESSIVE, VAR_DOUBLE };
+enum { PIE_AUTO, PIE_OFF, PIE_ON };
+static const char *const variant_choices[] = {"standard", "progressive", "double", NULL};
+static const char *const pie_choices[] = {"auto", "0", "1", NULL};
+static const game_option y_options[] = {
+    {"size", "cells on each side of the triangle", NULL, Y_MIN_SIZE, Y_MAX_SIZE, 11},
+    {"variant", "stones per turn: standard 1; progressive n on the n-th turn; double 1, then 2",
+     variant_choices, 0, 2, VAR_STANDARD},
+    {"pie", "swap as the second player's first move: auto (on for standard only), 0, 1",
+     pie_choices, 0, 2, PIE_AUTO},
+    {NULL, NULL, NULL, 0, 0, 0},
+};
+
+#define MV_SWAP 0x1000u
+#define SIDE_ALL 7u /* bottom | right | left */
+
+enum { EMPTY = 0, BLACK = 1, WHITE = 2 }; /* cell contents: player + 1 */
+
+/* Everything a move changes besides the board and the union-find. */
+typedef struct y_state {
+    uint64_t hash;
+    int16_t turn;   /* 1-based number of the current placing turn (swap is not one) */
+    int16_t placed; /* stones placed so far in this turn */
+    int16_t top;    /* size of the stone stack */
+    uint8_t side;   /* player to move */
+    uint8_t swap_ok;
+    uint8_t result; /* enum game_result */
+} y_state;
+
+typedef struct y_undo {
+    y_state st;
+    uint8_t nlog;
+    int16_t child[3]; /* roots attached under another root, in order */
+    uint8_t old_rank[3], old_sides[3]; /* of the root they joined */
+} y_undo;
+
+typedef struct y_game {
+    game base;
+    int size, ncells, variant, pie;
+    /* position */
+    y_state st;
+    uint8_t cell[MAX_CELLS];
+    int16_t parent[MAX_CELLS];
+    uint8_t rank[MAX_CELLS];
+    uint8_t sides[MAX_CELLS];       /* valid at roots */
+    /* every stone placed since the start (or from_text), in order; this
+     * turn's are the last st.placed below st.top.  Later turns write above
+     * st.top, so unmake finds an earlier turn's stones where they were. */
+    int16_t stack[2 * MAX_CELLS];
+    /* history */
+    int ply;
+    qmove moves[MAX_PLY];
+    y_undo hist[MAX_PLY];
+    /* board geometry for this size */
+    int16_t nb[MAX_CELLS][6];
+    uint8_t nbn[MAX_CELLS];
+    uint8_t side_mask[MAX_CELLS];
+    uint8_t col[MAX_CELLS], row[MAX_CELLS];
+    /* playout scratch */
+    int16_t scratch[MAX_CELLS], where[MAX_CELLS];
+    qmove move_buf[MAX_CELLS + 1];
+} y_game;
+
+/* ---- tables ---- */
+
+static uint64_t zob_stone[2][MAX_CELLS], zob_this[MAX_CELLS], zob_side, zob_swap;
+static int tables_ready;
+
+static void init_tables(void)
+{
+    if (tables_ready)
+        return;
+    rng r;
+    rng_seed(&r, 0x59A11Eull);
+    for (int i = 0; i < MAX_CELLS; i++) {
+        zob_stone[0][i] = rng_next(&r);
+        zob_stone[1][i] = rng_next(&r);
+        zob_this[i] = rng_next(&r);
+    }
+    zob_side = rng_next(&r);
+    zob_swap = rng_next(&r);
+    tables_ready = 1;
+}
+
+/* The turn number has no fixed bound, so its key is computed (splitmix64). */
+static uint64_t zob_turn(int t)
+{
+    uint64_t z = (uint64_t)t * 0x9E3779B97F4A7C15ull + 0x1234567ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Dense index of (column c, row r), both 0-based, or -1 off the board. */
+static int cell_at(int n, int c, int r)
+{
+    if (r < 0 || c < r || c >= n)
+        return -1;
+    return r * n - r * (r - 1) / 2 + (c - r);
+}
+
+static void init_geometry(y_game *g, int n)
+{
+    static const int dc[6] = {-1, 1, 0, 0, -1, 1};
+    static const int dr[6] = {0, 0, -1, 1, -1, 1};
+    g->size = n;
+    g->ncells = n * (n + 1) / 2;
+    int i = 0; /* the dense order cell_at() computes */
+    for (int r = 0; r < n; r++)
+        for (int c = r; c < n; c++, i++) {
+            g->col[i] = (uint8_t)c;
+            g->row[i] = (uint8_t)r;
+            g->side_mask[i] = (uint8_t)((r == 0 ? 1 : 0) | (c == n - 1 ? 2 : 0) | (r == c ? 4 : 0));
+            int k = 0;
+            for (int d = 0; d < 6; d++) {
+                int j = cell_at(n, c + dc[d], r + dr[d]);
+                if (j >= 0)
+                    g->nb[i][k++] = (int16_t)j;
+            }
+            g->nbn[i] = (uint8_t)k;
+        }
+}
+
+#define THIS_TURN(g, k) ((g)->stack[(g)->st.top - (g)->st.placed + (k)])
+
+static int quota(const y_game *g, int turn)
+{
+    switch (g->variant) {
+    case VAR_PROGRESSIVE: return turn;
+    case VAR_DOUBLE: return turn == 1 ? 1 : 2;
+    default: return 1;
+    }
+}
+
+/* ---- groups ---- */
+
+static int find(const y_game *g, int i)
+{
+    while (g->parent[i] != i)
+        i = g->parent[i];
+    return i;
+}
+
+/* Mark the roots of the groups holding this turn's stones: the mover may
+ * not touch them again.  mark must hold ncells zeroed bytes. */
+static void mark_turn_groups(const y_game *g, uint8_t *mark)
+{
+    for (int k = 0; k < g->st.placed; k++)
+        mark[find(g, THIS_TURN(g, k))] = 1;
+}
+
+/* The own-colour neighbour of empty cell i that joins it to a marked group,
+ * or -1 when the mover may place there. */
+static int blocker(const y_game *g, int i, const uint8_t *mark)
+{
+    int own = g->st.side + 1;
+    for (int k = 0; k < g->nbn[i]; k++) {
+        int j = g->nb[i][k];
+        if (g->cell[j] == own && mark[find(g, j)])
+            return j;
+    }
+    return -1;
+}
+
+static int any_legal_cell(const y_game *g)
+{
+    uint8_t mark[MAX_CELLS];
+    memset(mark, 0, (size_t)g->ncells);
+    mark_turn_groups(g, mark);
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == EMPTY && blocker(g, i, mark) < 0)
+            return 1;
+    return 0;
+}
+
+/* Put a stone and merge it with its neighbours; u (may be NULL) logs the
+ * unions.  Returns the sides its group now touches. */
+static unsigned place_stone(y_game *g, int i, int colour, y_undo *u)
+{
+    g->cell[i] = (uint8_t)colour;
+    g->parent[i] = (int16_t)i;
+    g->rank[i] = 0;
+    g->sides[i] = g->side_mask[i];
+    int root = i;
+    for (int k = 0; k < g->nbn[i]; k++) {
+        int j = g->nb[i][k];
+        if (g->cell[j] != colour)
+            continue;
+        int rj = find(g, j);
+        if (rj == root)
+            continue;
+        int hi = root, lo = rj;
+        if (g->rank[rj] > g->rank[root] || (g->rank[rj] == g->rank[root] && rj < root)) {
+            hi = rj;
+            lo = root;
+        }
+        if (u) {
+            u->child[u->nlog] = (int16_t)lo;
+            u->old_rank[u->nlog] = g->rank[hi];
+            u->old_sides[u->nlog] = g->sides[hi];
+            u->nlog++;
+        }
+        g->parent[lo] = (int16_t)hi;
+        if (g->rank[lo] == g->rank[hi])
+            g->rank[hi]++;
+        g->sides[hi] |= g->sides[lo];
+        root = hi;
+    }
+    return g->sides[root];
+}
+
+/* Rebuild the groups from the board (after from_text or a filled playout);
+ * returns a bit per colour that has a Y. */
+static unsigned rebuild_groups(y_game *g)
+{
+    uint8_t saved[MAX_CELLS];
+    memcpy(saved, g->cell, (size_t)g->ncells);
+    memset(g->cell, 0, (size_t)g->ncells);
+    unsigned wins = 0;
+    for (int i = 0; i < g->ncells; i++)
+        if (saved[i] != EMPTY && place_stone(g, i, saved[i], NULL) == SIDE_ALL)
+            wins |= 1u << (saved[i] - 1);
+    return wins;
+}
+
+static uint64_t compute_hash(const y_game *g)
+{
+    const y_state *s = &g->st;
+    uint64_t h = zob_turn(s->turn);
+    if (s->side)
+        h ^= zob_side;
+    if (s->swap_ok)
+        h ^= zob_swap;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] != EMPTY)
+            h ^= zob_stone[g->cell[i] - 1][i];
+    for (int k = 0; k < s->placed; k++)
+        h ^= zob_this[THIS_TURN(g, k)];
+    return h;
+}
+
+/* ---- interface ---- */
+
+static void set_start(y_game *g)
+{
+    memset(g->cell, 0, sizeof g->cell);
+    memset(&g->st, 0, sizeof g->st);
+    g->st.turn = 1;
+    g->st.hash = compute_hash(g);
+    g->ply = 0;
+}
+
+static void apply_options(y_game *g, const int *opt)
+{
+    memcpy(g->base.opt, opt, sizeof g->base.opt);
+    g->variant = opt[OPT_VARIANT];
+    g->pie = opt[OPT_PIE] == PIE_ON || (opt[OPT_PIE] == PIE_AUTO && g->variant == VAR_STANDARD);
+    if (g->size != opt[OPT_SIZE])
+        init_geometry(g, opt[OPT_SIZE]);
+}
+
+static game *y_create(const int *opt, char *err, size_t errlen)
+{
+    init_tables();
+    y_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    g->base.ops = &y_ops;
+    apply_options(g, opt);
+    set_start(g);
+    return &g->base;
+}
+
+static void y_destroy(game *g) { free(g); }
+
+static void y_copy(game *dd, const game *ss)
+{
+    y_game *d = (y_game *)dd;
+    const y_game *s = (const y_game *)ss;
+    apply_options(d, s->base.opt);
+    size_t n = (size_t)s->ncells;
+    d->st = s->st;
+    memcpy(d->cell, s->cell, n);
+    memcpy(d->parent, s->parent, n * sizeof *s->parent);
+    memcpy(d->rank, s->rank, n);
+    memcpy(d->sides, s->sides, n);
+    memcpy(d->stack, s->stack, (size_t)s->st.top * sizeof *s->stack);
+    d->ply = s->ply;
+    memcpy(d->moves, s->moves, (size_t)s->ply * sizeof *s->moves);
+    memcpy(d->hist, s->hist, (size_t)s->ply * sizeof *s->hist);
+}
+
+static int y_legal_moves(const game *gg, qmove *out)
+{
+    const y_game *g = (const y_game *)gg;
+    if (g->st.result != RESULT_NONE)
+        return 0;
+    int n = 0;
+    if (g->st.placed == 0) {
+        for (int i = 0; i < g->ncells; i++)
+            if (g->cell[i] == EMPTY)
+                out[n++] = (qmove)i;
+    } else {
+        uint8_t mark[MAX_CELLS];
+        memset(mark, 0, (size_t)g->ncells);
+        mark_turn_groups(g, mark);
+        for (int i = 0; i < g->ncells; i++)
+            if (g->cell[i] == EMPTY && blocker(g, i, mark) < 0)
+                out[n++] = (qmove)i;
+    }
+    if (g->st.swap_ok)
+        out[n++] = MV_SWAP;
+    return n;
+}
+
+/* Swap turns the first player's stones White; it is offered only while
+ * White has none, so the groups stay valid after the change of colour. */
+static int has_white(const y_game *g)
+{
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == WHITE)
+            return 1;
+    return 0;
+}
+
+/* The turn is over: hand it to the other player. */
+static void end_turn(y_game *g)
+{
+    y_state *s = &g->st;
+    for (int k = 0; k < s->placed; k++)
+        s->hash ^= zob_this[THIS_TURN(g, k)];
+    s->hash ^= zob_turn(s->turn) ^ zob_turn(s->turn + 1) ^ zob_side;
+    s->turn++;
+    s->placed = 0;
+    s->side ^= 1;
+    if (s->swap_ok) /* only ever set during the second player's first turn */
+        s->hash ^= zob_swap, s->swap_ok = 0;
+    if (g->pie && s->turn == 2 && s->result == RESULT_NONE && !has_white(g)) {
+        s->swap_ok = 1;
+        s->hash ^= zob_swap;
+    }
+}
+
+static void y_make(game *gg, qmove m)
+{
+    y_game *g = (y_game *)gg;
+    y_state *s = &g->st;
+    y_undo *u = &g->hist[g->ply];
+    u->st = *s;
+    u->nlog = 0;
+    g->moves[g->ply++] = m;
+    if (m == MV_SWAP) {
+        /* swap-pieces: the first player's one stone turns White and Black
+         * moves, as if White had made the first turn (the turn number and
+         * so the progressive quota stay those of the second turn) */
+        for (int i = 0; i < g->ncells; i++)
+            if (g->cell[i] == BLACK) {
+                g->cell[i] = WHITE;
+                s->hash ^= zob_stone[0][i] ^ zob_stone[1][i];
+            }
+        s->swap_ok = 0;
+        s->side = 0;
+        s->hash ^= zob_swap ^ zob_side;
+        return;
+    }
+    int i = (int)m, mover = s->side;
+    s->hash ^= zob_stone[mover][i];
+    if (place_stone(g, i, mover + 1, u) == SIDE_ALL) {
+        s->result = (uint8_t)(RESULT_FIRST + mover);
+        end_turn(g);
+        return;
+    }
+    g->stack[s->top++] = (int16_t)i;
+    s->placed++;
+    s->hash ^= zob_this[i];
+    if (s->placed >= quota(g, s->turn) || !any_legal_cell(g))
+        end_turn(g);
+    else if (s->swap_ok)
+        s->swap_ok = 0, s->hash ^= zob_swap;
+}
+
+static void y_unmake(game *gg)
+{
+    y_game *g = (y_game *)gg;
+    if (g->ply == 0)
+        return;
+    const y_undo *u = &g->hist[--g->ply];
+    qmove m = g->moves[g->ply];
+    if (m == MV_SWAP) {
+        for (int i = 0; i < g->ncells; i++)
+            if (g->cell[i] == WHITE)
+                g->cell[i] = BLACK;
+    } else {
+        for (int k = u->nlog - 1; k >= 0; k--) {
+            int c = u->child[k], p = g->parent[c];
+            g->parent[c] = (int16_t)c;
+            g->rank[p] = u->old_rank[k];
+            g->sides[p] = u->old_sides[k];
+        }
+        g->cell[m] = EMPTY;
+    }
+    g->st = u->st; /* the stone stack below st.top is as it was */
+}
+
+static int y_ply(const game *g) { return ((const y_game *)g)->ply; }
+
+static qmove y_move_at(const game *g, int i) { return ((const y_game *)g)->moves[i]; }
+
+static int y_to_move(const game *g) { return ((const y_game *)g)->st.side; }
+
+static int y_result(const game *g) { return ((const y_game *)g)->st.result; }
+
+static const char *cap_colour(int p) { return p ? "White" : "Black"; }
+
+static void y_result_reason(const game *gg, char *buf, size_t len)
+{
+    const y_game *g = (const y_game *)gg;
+    if (g->st.result == RESULT_NONE)
+        buf[0] = 0;
+    else
+        snprintf(buf, len, "%s makes a Y: one group touching all three sides",
+                 cap_colour(g->st.result == RESULT_SECOND));
+}
+
+static void cell_name(const y_game *g, int i, char *out, size_t len)
+{
+    snprintf(out, len, "%c%d", 'a' + g->col[i], g->row[i] + 1);
+}
+
+static void y_move_to_text(const game *gg, qmove m, char *buf, size_t len)
+{
+    const y_game *g = (const y_game *)gg;
+    if (m == MV_SWAP)
+        snprintf(buf, len, "swap");
+    else
+        cell_name(g, (int)m, buf, len);
+}
+
+/* Parse a cell name: a letter then a row number.  Returns the cell, -1 when
+ * the text is no cell name at all, -2 when it names a cell off this board. */
+static int parse_cell(const y_game *g, const char *s, size_t n)
+{
+    if (n < 2 || n > 3 || !isalpha((unsigned char)s[0]))
+        return -1;
+    int c = tolower((unsigned char)s[0]) - 'a', r = 0;
+    for (size_t k = 1; k < n; k++) {
+        if (!isdigit((unsigned char)s[k]))
+            return -1;
+        r = r * 10 + (s[k] - '0');
+    }
+    if (s[1] == '0')
+        return -1;
+    int i = cell_at(g->size, c, r - 1);
+    return i >= 0 ? i : -2;
+}
+
+static int y_move_from_text(const game *gg, const char *text, qmove *out, char *err,
+                            size_t errlen)
+{
+    const y_game *g = (const y_game *)gg;
+    const y_state *s = &g->st;
+    if (s->result != RESULT_NONE) {
+        snprintf(err, errlen, "the game is over");
+        return -1;
+    }
+    if (str_ieq(text, "swap")) {
+        if (!g->pie)
+            snprintf(err, errlen, "illegal move swap: the pie rule is off in this game (option pie)");
+        else if (!s->swap_ok)
+            snprintf(err, errlen, "illegal move swap: swap is allowed only as White's first move");
+        else {
+            *out = MV_SWAP;
+            return 0;
+        }
+        return -1;
+    }
+    int i = parse_cell(g, text, strlen(text));
+    if (i == -1) {
+        snprintf(err, errlen, "'%s' is not a move (expected a cell such as e5, or swap)", text);
+        return -1;
+    }
+    if (i == -2) {
+        snprintf(err, errlen,
+                 "illegal move %s: no such cell on the size-%d board (columns a..%c, and a "
+                 "cell's row is at most its column)",
+                 text, g->size, 'a' + g->size - 1);
+        return -1;
+    }
+    char name[8];
+    cell_name(g, i, name, sizeof name);
+    if (g->cell[i] != EMPTY) {
+        snprintf(err, errlen, "illegal move %s: %s is already taken by %s", text, name,
+                 cap_colour(g->cell[i] == WHITE));
+        return -1;
+    }
+    if (s->placed > 0) {
+        uint8_t mark[MAX_CELLS];
+        memset(mark, 0, (size_t)g->ncells);
+        mark_turn_groups(g, mark);
+        int b = blocker(g, i, mark);
+        if (b >= 0) {
+            /* name the stone of this turn whose group it would join */
+            int root = find(g, b), which = THIS_TURN(g, 0);
+            for (int k = 0; k < s->placed; k++)
+                if (find(g, THIS_TURN(g, k)) == root)
+                    which = THIS_TURN(g, k);
+            char other[8];
+            cell_name(g, which, other, sizeof other);
+            snprintf(err, errlen,
+                     "illegal move %s: it would join %s, placed earlier this turn, in one group",
+                     text, other);
+            return -1;
+        }
+    }
+    *out = (qmove)i;
+    return 0;
+}
+
+static void y_to_text(const game *gg, char *buf, size_t len)
+{
+    const y_game *g = (const y_game *)gg;
+    const y_state *s = &g->st;
+    char out[GAME_TEXT_MAX];
+    int o = 0;
+    for (int r = g->size - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int c = r; c < g->size; c++) {
+            int v = g->cell[cell_at(g->size, c, r)];
+            if (v == EMPTY) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                o += snprintf(out + o, sizeof out - (size_t)o, "%d", empty);
+            empty = 0;
+            out[o++] = v == BLACK ? 'b' : 'w';
+        }
+        if (empty)
+            o += snprintf(out + o, sizeof out - (size_t)o, "%d", empty);
+        if (r)
+            out[o++] = '/';
+    }
+    out[o] = 0;
+    str_appendf(out, sizeof out, " %c %d ", s->side ? 'w' : 'b', s->turn);
+    if (!s->placed)
+        str_appendf(out, sizeof out, "-");
+    for (int k = 0; k < s->placed; k++) {
+        char name[8];
+        cell_name(g, THIS_TURN(g, k), name, sizeof name);
+        str_appendf(out, sizeof out, "%s%s", k ? "," : "", name);
+    }
+    str_appendf(out, sizeof out, " %s", s->swap_ok ? "swap" : "-");
+    snprintf(buf, len, "%s", out);
+}
+
+static int bad_text(char *err, size_t errlen, const char *why)
+{
+    snprintf(err, errlen, "position: %s", why);
+    return -1;
+}
+
+static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
+{
+    y_game *g = (y_game *)gg;
+    char buf[GAME_TEXT_MAX], *w[8];
+    char why[GAME_ERR_MAX];
+    snprintf(buf, sizeof buf, "%s", text);
+    if (split_words(buf, w, 8) != 5) {
+        snprintf(why, sizeof why,
+                 "expected 5 fields: rows from %d down to 1 separated by '/' (b, w, digits "
+                 "for empty cells), side to move, turn number, this turn's stones or '-', "
+                 "'swap' or '-' (e.g. the start: 1/2/3/4/5 b 1 - -)",
+                 g->size);
+        return bad_text(err, errlen, why);
+    }
+    /* Build the new position in a scratch copy so g is untouched on error;
+     * the copy lives on the heap because a game is large. */
+    y_game *t = malloc(sizeof *t);
+    if (!t)
+        return bad_text(err, errlen, "out of memory");
+    memcpy(t, g, offsetof(y_game, ply)); /* options, position */
+    memcpy(t->nb, g->nb, sizeof *g - offsetof(y_game, nb)); /* geometry */
+    memset(t->cell, 0, sizeof t->cell);
+    memset(&t->st, 0, sizeof t->st);
+    int n = g->size, r = n - 1, c = r;
+    const char *p = w[0];
+    for (;; p++) {
+        if (*p == '/' || *p == 0) {
+            if (c != n) {
+                snprintf(why, sizeof why, "row %d must describe %d cells", r + 1, n - r);
+                goto fail;
+            }
+            if (*p == 0)
+                break;
+            if (r == 0) {
+                snprintf(why, sizeof why, "more than %d rows for size %d", n, n);
+                goto fail;
+            }
+            r--;
+            c = r;
+        } else if (isdigit((unsigned char)*p)) {
+            int k = 0;
+            while (isdigit((unsigned char)*p))
+                k = k * 10 + (*p++ - '0');
+            p--;
+            c += k;
+            if (k == 0 || c > n) {
+                snprintf(why, sizeof why, "row %d must describe %d cells", r + 1, n - r);
+                goto fail;
+            }
+        } else {
+            int v = tolower((unsigned char)*p);
+            if (v != 'b' && v != 'w') {
+                snprintf(why, sizeof why, "'%c' is not b, w, a digit or '/'", *p);
+                goto fail;
+            }
+            if (c >= n) {
+                snprintf(why, sizeof why, "row %d must describe %d cells", r + 1, n - r);
+                goto fail;
+            }
+            t->cell[cell_at(n, c, r)] = v == 'b' ? BLACK : WHITE;
+            c++;
+        }
+    }
+    if (r != 0) {
+        snprintf(why, sizeof why, "%d rows given, size %d needs %d", n - r, n, n);
+        goto fail;
+    }
+    int side = tolower((unsigned char)w[1][0]);
+    if ((side != 'b' && side != 'w') || w[1][1]) {
+        snprintf(why, sizeof why, "side to move must be 'b' or 'w', not '%s'", w[1]);
+        goto fail;
+    }
+    t->st.side = side == 'w';
+    long turn;
+    if (parse_long(w[2], &turn) != 0 || turn < 1 || turn > MAX_TURN) {
+        snprintf(why, sizeof why, "turn number must be 1..%d, not '%s'", MAX_TURN, w[2]);
+        goto fail;
+    }
+    t->st.turn = (int16_t)turn;
+    unsigned wins = rebuild_groups(t);
+    if (wins == 3) {
+        snprintf(why, sizeof why, "both players have a Y");
+        goto fail;
+    }
+    if (strcmp(w[3], "-") != 0) {
+        for (char *tok = w[3], *next; tok; tok = next) {
+            next = strchr(tok, ',');
+            if (next)
+                *next++ = 0;
+            int i = parse_cell(t, tok, strlen(tok));
+            if (i < 0) {
+                snprintf(why, sizeof why, "'%s' is not a cell of this board", tok);
+                goto fail;
+            }
+            if (t->cell[i] != t->st.side + 1) {
+                snprintf(why, sizeof why, "%s, placed this turn, must hold a %s stone", tok,
+                         t->st.side ? "white" : "black");
+                goto fail;
+            }
+            for (int k = 0; k < t->st.placed; k++)
+                if (find(t, THIS_TURN(t, k)) == find(t, i)) {
+                    snprintf(why, sizeof why,
+                             "%s and another stone placed this turn are in one group", tok);
+                    goto fail;
+                }
+            t->stack[t->st.top++] = (int16_t)i;
+            t->st.placed++;
+        }
+        if (t->st.placed >= quota(t, t->st.turn)) {
+            snprintf(why, sizeof why, "turn %d places %d stone%s, so at most %d can be placed "
+                     "before the turn passes", t->st.turn, quota(t, t->st.turn),
+                     quota(t, t->st.turn) == 1 ? "" : "s", quota(t, t->st.turn) - 1);
+            goto fail;
+        }
+    }
+    if (str_ieq(w[4], "swap")) {
+        if (!t->pie) {
+            snprintf(why, sizeof why, "swap is possible only with the pie rule on");
+            goto fail;
+        }
+        if (t->st.turn != 2 || !t->st.side || t->st.placed || wins || has_white(t)) {
+            snprintf(why, sizeof why, "swap is possible only on turn 2, White to move, "
+                     "before White has any stone");
+            goto fail;
+        }
+        t->st.swap_ok = 1;
+    } else if (strcmp(w[4], "-") != 0) {
+        snprintf(why, sizeof why, "the last field must be 'swap' or '-', not '%s'", w[4]);
+        goto fail;
+    }
+    if (wins)
+        t->st.result = (uint8_t)(wins == 1 ? RESULT_FIRST : RESULT_SECOND);
+    else if (t->st.placed && !any_legal_cell(t)) {
+        snprintf(why, sizeof why, "the side to move has no legal cell left, so the turn "
+                 "would already have passed");
+        goto fail;
+    }
+    t->st.hash = compute_hash(t);
+    memcpy(g, t, offsetof(y_game, ply));
+    g->ply = 0;
+    free(t);
+    return 0;
+fail:
+    free(t);
+    return bad_text(err, errlen, why);
+}
+
+static uint64_t y_hash(const game *g) { return ((const y_game *)g)->st.hash; }
+
+static void y_render(const game *gg, char *buf, size_t len)
+{
+    const y_game *g = (const y_game *)gg;
+    const y_state *s = &g->st;
+    int n = g->size, stones[2] = {0, 0};
+    buf[0] = 0;
+    /* cell (c, r) sits at x = 2c - r: an equilateral triangle */
+    for (int r = n - 1; r >= 0; r--) {
+        str_appendf(buf, len, "%*s%2d ", r, "", r + 1);
+        for (int c = r; c < n; c++) {
+            int v = g->cell[cell_at(n, c, r)];
+            if (v)
+                stones[v - 1]++;
+            str_appendf(buf, len, "%s%c", c > r ? " " : "", ".BW"[v]);
+        }
+        str_appendf(buf, len, "\n");
+    }
+    str_appendf(buf, len, "   ");
+    for (int c = 0; c < n; c++)
+        str_appendf(buf, len, "%s%c", c ? " " : "", 'a' + c);
+    str_appendf(buf, len, "\nBlack (B): %d stone%s, White (W): %d stone%s\n", stones[0],
+                stones[0] == 1 ? "" : "s", stones[1], stones[1] == 1 ? "" : "s");
+    if (g->ply > 0 && g->moves[g->ply - 1] == MV_SWAP)
+        str_appendf(buf, len, "White chose swap: colours swapped (pie rule)\n");
+    if (s->result != RESULT_NONE)
+        return;
+    if (g->variant != VAR_STANDARD) {
+        int q = quota(g, s->turn);
+        str_appendf(buf, len, "Turn %d: %s places %d stone%s; %d placed, %d to go", s->turn,
+                    cap_colour(s->side), q, q == 1 ? "" : "s", s->placed, q - s->placed);
+        for (int k = 0; k < s->placed; k++) {
+            char name[8];
+            cell_name(g, THIS_TURN(g, k), name, sizeof name);
+            str_appendf(buf, len, "%s%s", k ? "," : " (so far: ", name);
+        }
+        str_appendf(buf, len, "%s\n", s->placed ? ")" : "");
+    }
+    if (s->swap_ok)
+        str_appendf(buf, len, "White may answer 'swap' (pie rule)\n");
+}
+
+/* ---- playouts ---- */
+
+/* One random legal move at a time: the variants, and any cut-off playout.
+ * A cell drawn from the empty ones is retried a few times before falling
+ * back to the full list; either way the choice is uniform over legal moves. */
+static int playout_steps(y_game *g, rng *r, int max_plies)
+{
+    int16_t *empty = g->scratch, *where = g->where;
+    int ne = 0;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == EMPTY) {
+            where[i] = (int16_t)ne;
+            empty[ne++] = (int16_t)i;
+        }
+    for (int made = 0; g->st.result == RESULT_NONE; made++) {
+        if (made >= max_plies)
+            return RESULT_NONE;
+        qmove m = QMOVE_NONE;
+        if (g->st.swap_ok && rng_below(r, (uint32_t)ne + 1) == (uint32_t)ne) {
+            m = MV_SWAP;
+        } else if (g->st.placed == 0) {
+            m = (qmove)empty[rng_below(r, (uint32_t)ne)];
+        } else {
+            uint8_t mark[MAX_CELLS];
+            memset(mark, 0, (size_t)g->ncells);
+            mark_turn_groups(g, mark);
+            for (int tries = 0; tries < 8 && m == QMOVE_NONE; tries++) {
+                int c = empty[rng_below(r, (uint32_t)ne)];
+                if (blocker(g, c, mark) < 0)
+                    m = (qmove)c;
+            }
+            if (m == QMOVE_NONE) {
+                int n = y_legal_moves(&g->base, g->move_buf);
+                m = g->move_buf[rng_below(r, (uint32_t)n)];
+            }
+        }
+        y_make(&g->base, m);
+        if (m != MV_SWAP) {
+            int k = where[m], last = empty[--ne];
+            empty[k] = (int16_t)last;
+            where[last] = (int16_t)k;
+        }
+    }
+    return g->st.result;
+}
+
+/* The standard game: a full board holds exactly one Y, and stones are never
+ * removed, so filling every empty cell in random order and testing once
+ * gives the result of playing on to the first Y.  The filled board is not
+ * a game record (the game ended earlier), so g ends as that board, finished,
+ * with no history -- as if set by from_text. */
+static int y_playout(game *gg, struct rng *r, int max_plies)
+{
+    y_game *g = (y_game *)gg;
+    y_state *s = &g->st;
+    if (s->result != RESULT_NONE)
+        return s->result;
+    if (g->variant != VAR_STANDARD)
+        return playout_steps(g, r, max_plies);
+    int empties = 0;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == EMPTY)
+            g->scratch[empties++] = (int16_t)i;
+    int made = 0;
+    if (s->swap_ok && rng_below(r, (uint32_t)empties + 1) == (uint32_t)empties) {
+        if (max_plies < 1)
+            return RESULT_NONE;
+        y_make(gg, MV_SWAP);
+        made = 1;
+    }
+    if (made + empties > max_plies)
+        return playout_steps(g, r, max_plies - made);
+    int mover = s->side;
+    for (int k = empties - 1; k >= 0; k--) {
+        int j = (int)rng_below(r, (uint32_t)k + 1);
+        int16_t cell = g->scratch[j];
+        g->scratch[j] = g->scratch[k];
+        g->scratch[k] = cell;
+        /* the (empties-1-k)-th stone of the fill */
+        g->cell[cell] = (uint8_t)(((empties - 1 - k) & 1 ? !mover : mover) + 1);
+    }
+    unsigned wins = rebuild_groups(g);
+    s->turn = (int16_t)(s->turn + empties);
+    s->side = (uint8_t)(mover ^ (empties & 1));
+    s->placed = 0;
+    s->swap_ok = 0;
+    s->result = (uint8_t)(wins == 1 ? RESULT_FIRST : RESULT_SECOND);
+    s->hash = compute_hash(g);
+    g->ply = 0;
+    return s->result;
+}
+
+const game_ops y_ops = {
+    .name = "y",
+    .title = "Y",
+    .colour = {"black", "white"},
+    .options = y_options,
+    .create = y_create,
+    .destroy = y_destroy,
+    .copy = y_copy,
+    .legal_moves = y_legal_moves,
+    .make = y_make,
+    .unmake = y_unmake,
+    .ply = y_ply,
+    .move_at = y_move_at,
+    .to_move = y_to_move,
+    .result = y_result,
+    .result_reason = y_result_reason,
+    .move_to_text = y_move_to_text,
+    .move_from_text = y_move_from_text,
+    .to_text = y_to_text,
+    .from_text = y_from_text,
+    .hash = y_hash,
+    .render = y_render,
+    .playout = y_playout,
+};

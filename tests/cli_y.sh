@@ -1,0 +1,33 @@
+#!/bin/sh
+# Y through the generic front ends: perft, the terminal game, multi-stone turns.
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+
+out=$($Q perft y 3 size=4); status $? 0 "perft y"; has "$out" "perft 3: 810" "perft y size 4 with pie"
+out=$($Q perft y 3 size=4 pie=0); has "$out" "perft 3: 720" "perft y size 4 without pie"
+out=$($Q perft y 2 size=5 --position "1/2/3/1b2/5 w 2 - swap" --divide)
+has "$out" "swap 14" "perft divide lists swap"; has "$out" "perft 2: 196" "perft from a position"
+out=$($Q perft y 2 size=27 2>&1); status $? 2 "bad size"; has "$out" "option size: 27 is out of range (2..26)" "bad size"
+out=$($Q perft y 2 variant=triple 2>&1); status $? 2 "bad variant"
+has "$out" "'triple' is not one of: standard, progressive, double" "bad variant"
+out=$($Q games); has "$out" "pie=auto|0|1" "games lists Y's options"
+
+# the sheet's example: after White's h2 and j4, Black may not play h3 and i4 together
+out=$(printf 'a1\nh2,j4\nh3,i4\nh3\ni4\nundo\nquit\n' | $Q play y variant=double --white=human 2>&1)
+status $? 0 "play y"
+has "$out" "Y (size=11 variant=double pie=auto)" "title"
+has "$out" "   a b c d e f g h i j k" "column letters"
+has "$out" "Turn 3: Black places 2 stones; 1 placed, 1 to go (so far: h3)" "stones left this turn"
+has "$out" "illegal move i4: it would join h3, placed earlier this turn, in one group" "group rule"
+has "$out" "Took back 1 turn." "undo"
+
+out=$(printf 'c3\nswap\nquit\n' | $Q play y size=5 --white=human 2>&1)
+has "$out" "colours swapped" "swap shown"
+has "$out" " 1 . . . . ." "bottom row"
+
+# computer against computer ends with a Y, in every variant
+for v in standard progressive double; do
+    out=$($Q play y size=7 variant=$v --first=random:seed=1 --second=random:seed=2 </dev/null 2>&1)
+    status $? 0 "random game $v"; has "$out" "makes a Y" "random game $v ends with a Y"
+done
+summary cli_y
