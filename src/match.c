@@ -886,7 +886,9 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
             break;
         }
     }
-    if (interrupted && lg->result == RESULT_NONE && failed_side < 0) {
+    if (interrupted) {
+        /* whatever happened since the signal may be its doing: the game
+         * is played again on resume */
         game_free(g);
         return -1;
     }
@@ -1594,6 +1596,8 @@ static int ensure_started(worker *w, int i)
         return 0;
     player *pl = &m->players[i];
     int ok = proc_start(m, p, pl) == 0;
+    if (!ok && interrupted)
+        return -1;
     pthread_mutex_lock(&m->lock);
     int rc = 0;
     if (ok) {
@@ -1977,8 +1981,17 @@ int match_main(int argc, char **argv)
     if (openings_path) {
         if (load_openings(m, openings_path) != 0)
             goto done;
-        snprintf(m->openings_desc, sizeof m->openings_desc, "file:%s:%d", openings_path,
-                 m->nopenings);
+        /* the content too: a changed file must not be resumed as the same */
+        uint64_t h = 1469598103934665603ull;
+        for (int i = 0; i < m->nopenings;
+             h = (h ^ (0xF0u + (unsigned)m->openings[i].is_position)) * 1099511628211ull, i++)
+            for (const char *c = m->openings[i].text; ; c++) {
+                h = (h ^ (unsigned char)*c) * 1099511628211ull;
+                if (!*c)
+                    break;
+            }
+        snprintf(m->openings_desc, sizeof m->openings_desc, "file:%.400s:%d:%016llx",
+                 openings_path, m->nopenings, (unsigned long long)h);
     } else if (m->random_plies) {
         for (int p = 0; p < (m->games + 1) / 2; p++) {
             sbuf o = {0};
@@ -2008,7 +2021,7 @@ int match_main(int argc, char **argv)
                         strerror(errno));
                 goto done;
             }
-        } else if (!(m->sgf_file = fopen(m->sgf_path, m->resume ? "a" : "w"))) {
+        } else if (!(m->sgf_file = fopen(m->sgf_path, "a"))) { /* never overwritten */
             fprintf(stderr, "quartet match: cannot write %s: %s\n", m->sgf_path,
                     strerror(errno));
             goto done;
