@@ -110,6 +110,21 @@ struct game_ops {
     int (*playout)(game *g, struct rng *r, int max_plies);
     /* Heuristic expected score in [0,1] for the player to move. */
     double (*evaluate)(const game *g);
+
+    /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
+
+    /* The game's SGF number, GM[] (LOA: 9); 0: records name the game only
+     * by quartet's private root property. */
+    int sgf_game_number;
+    /* Board size of a game without a `size` option (SGF SZ[], GTP
+     * boardsize); 0 when the game has no single size. */
+    int sgf_board_size;
+    /* A legal move in the game's SGF move syntax; NULL: move_to_text. */
+    void (*sgf_move_to_text)(const game *g, qmove m, char *buf, size_t len);
+    /* Lenient parse of one move in the SGF syntax (legal moves only; 0, or
+     * -1 with a message); NULL: move_from_text. */
+    int (*sgf_move_from_text)(const game *g, const char *text, qmove *out,
+                              char *err, size_t errlen);
 };
 
 /* --- helpers shared by every caller (game.c) --- */

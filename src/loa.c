@@ -570,6 +570,34 @@ bad:
     return -1;
 }
 
+/* SGF (GM[9]) writes a capture with ':' and may append annotations such
+ * as '+' or '!' that carry no meaning for the move. */
+static void loa_sgf_move_to_text(const game *g, qmove m, char *buf, size_t len)
+{
+    loa_move_to_text(g, m, buf, len);
+    char *x = strchr(buf, 'x');
+    if (x)
+        *x = ':';
+}
+
+static int loa_sgf_move_from_text(const game *g, const char *text, qmove *out, char *err,
+                                  size_t errlen)
+{
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t n = strlen(text);
+    while (n && strchr("+!?# \t\r\n", text[n - 1]))
+        n--;
+    char tok[GAME_MOVE_TEXT_MAX];
+    if (n == 0 || n >= sizeof tok) {
+        snprintf(err, errlen, "'%s' is not a move (expected e.g. c8-c6, c8:a6 or pass)", text);
+        return -1;
+    }
+    memcpy(tok, text, n);
+    tok[n] = 0;
+    return loa_move_from_text(g, tok, out, err, errlen);
+}
+
 static uint64_t loa_hash(const game *g) { return ((const loa_game *)g)->pos.hash; }
 
 static void loa_render(const game *gg, char *buf, size_t len)
@@ -614,4 +642,8 @@ const game_ops loa_ops = {
     .from_text = loa_from_text,
     .hash = loa_hash,
     .render = loa_render,
+    .sgf_game_number = 9,
+    .sgf_board_size = 8,
+    .sgf_move_to_text = loa_sgf_move_to_text,
+    .sgf_move_from_text = loa_sgf_move_from_text,
 };

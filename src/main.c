@@ -18,6 +18,30 @@ static const command commands[] = {
     {"games", games_main, "list the games and their options",
      "usage: quartet games\n"
      "Lists every game with its colours and rule options (name, values, default).\n"},
+    {"gtp", gtp_main, "talk the Go Text Protocol (GTP 2) to a GUI or match runner",
+     "usage: quartet gtp [GAME [opt=value ...]] [--player=KIND[:settings]]\n"
+     "Speaks GTP version 2 on standard input and output for any game (default: the\n"
+     "first one, loa).  KIND is random or ai (default ai), with settings such as\n"
+     "--player=ai:level=3,ms=500.\n"
+     "Standard commands: protocol_version name version known_command list_commands\n"
+     "  quit boardsize clear_board play genmove reg_genmove undo showboard\n"
+     "  all_legal_moves final_score time_settings time_left loadsgf\n"
+     "  gogui-interrupt gogui-analyze_commands\n"
+     "quartet commands:\n"
+     "  quartet-game [NAME [opt=value ...]]  new game (alone: current game and options)\n"
+     "  quartet-to_move  quartet-result  quartet-result_reason  quartet-moves\n"
+     "  quartet-position  quartet-setposition TEXT  quartet-perft DEPTH\n"
+     "  quartet-player KIND  quartet-set NAME VALUE  quartet-settings\n"
+     "  quartet-savesgf FILE\n"
+     "Colours: name, initial, 1 or 2.  Moves: the game's tokens; a multi-stone turn\n"
+     "is comma-joined (h2,j4) and play also takes one stone at a time.  genmove\n"
+     "plays a whole turn and prints it; in a finished game it answers\n"
+     "'? game is over'.  undo takes back a whole turn.  A line '# interrupt' stops\n"
+     "a running genmove; other commands wait until it has answered.\n"
+     "time_settings MAIN BYO_TIME BYO_STONES (seconds; 0 T 1 = T seconds a move) and\n"
+     "time_left set the clock the engine's time per move is derived from.\n"
+     "loadsgf FILE N loads the position before move N; records are SGF (LOA GM[9]).\n"
+     "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n"},
     {"match", match_main, "play engines against each other and measure strength",
      "usage: quartet match [flags] PLAYER PLAYER [PLAYER ...]\n"
      "Plays engines against each other, refereeing every move, and reports the score,\n"

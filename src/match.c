@@ -23,6 +23,8 @@
 #include "cli.h"
 #include "engine.h"
 #include "game.h"
+#include "record.h"
+#include "sgf.h"
 #include "stats.h"
 #include "util.h"
 
@@ -620,6 +622,7 @@ static void proc_quit(const match *m, proc *p)
 
 typedef struct game_log {
     int result;
+    char off_how;  /* an off-board end as record.h has it: 'R', 'T', 'F' or 0 */
     char reason[320];
     sbuf moves;   /* turns separated by spaces, stones of a turn by commas */
     sbuf times;   /* milliseconds per turn */
@@ -831,6 +834,7 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
         str_chomp(move);
         if (str_ieq(move, "resign")) {
             lg->result = loss_for(side);
+            lg->off_how = 'R';
             snprintf(lg->reason, sizeof lg->reason, "%s resigns", colour);
             sb_addf(&lg->moves, "%sresign", lg->turns ? " " : "");
             sb_addf(&lg->times, "%s%lld", lg->turns ? " " : "", (long long)used);
@@ -894,6 +898,7 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
     }
     if (failed_side >= 0) {
         lg->result = loss_for(failed_side);
+        lg->off_how = strncmp(why, "time forfeit", 12) == 0 ? 'T' : 'F';
         snprintf(lg->reason, sizeof lg->reason, "%s loses: %.240s", pl[failed_side]->name, why);
         /* whatever state it is in, start it afresh next time */
         proc_kill(eng[failed_side]);
@@ -1437,93 +1442,87 @@ static int open_log(match *m)
     return rc;
 }
 
-/* A minimal SGF record of one game (FF[4]; the game and its options in GN
- * and GC, players by colour in PB/PW-style first/second properties).  Kept
- * apart so that a fuller record module can replace it. */
-static void sgf_escape(sbuf *b, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == ']' || *s == '\\')
-            sb_addf(b, "\\");
-        sb_addf(b, "%c", *s);
-    }
-}
-
-static void sgf_record(const match *m, int idx, const game_log *lg, const char *opening_text,
-                       sbuf *b)
+/* The game's SGF record, through record.h (the project's SGF mapping),
+ * with the match's own words in the root: GN the game's number, GC the
+ * opening and why the game ended.  Each turn's comment is its time.
+ * malloc'd, or NULL. */
+static char *game_sgf(const match *m, int idx, const game_log *lg, const char *opening_text)
 {
     const scheduled *s = &m->sched[idx];
-    const game_ops *ops = m->proto->ops;
-    char opts[512];
-    game_options_text(m->proto, opts, sizeof opts);
-    sb_addf(b, "(;FF[4]CA[UTF-8]AP[quartet:%s]GN[", QUARTET_VERSION);
-    sgf_escape(b, ops->name);
-    sb_addf(b, " game %d]GC[", idx + 1);
-    sgf_escape(b, ops->title);
-    sb_addf(b, "; options: ");
-    sgf_escape(b, opts);
-    if (strncmp(opening_text, "pos:", 4) == 0) {
-        sb_addf(b, "; start position: ");
-        sgf_escape(b, opening_text + 4);
-    }
-    /* first player's colour in PB, second's in PW, as the names say */
-    sb_addf(b, "]PB[");
-    sgf_escape(b, m->players[s->first].name);
-    sb_addf(b, "]PW[");
-    sgf_escape(b, m->players[s->second].name);
-    sb_addf(b, "]RE[%s]", lg->result == RESULT_FIRST    ? "B+"
-                          : lg->result == RESULT_SECOND ? "W+"
-                                                        : "0");
-    sb_addf(b, "C[");
-    sgf_escape(b, game_result_text(lg->result));
-    sb_addf(b, " ");
-    sgf_escape(b, lg->reason);
-    sb_addf(b, "]");
-    /* moves: the first player's turns as B, the second's as W */
-    game *g = game_clone(m->proto);
     char err[GAME_ERR_MAX];
+    record *r = record_new(game_clone(m->proto));
+    if (!r)
+        return NULL;
+    const game_ops *ops = r->g->ops;
+    snprintf(r->player[0], sizeof r->player[0], "%s", m->players[s->first].name);
+    snprintf(r->player[1], sizeof r->player[1], "%s", m->players[s->second].name);
     if (strncmp(opening_text, "pos:", 4) == 0) {
-        g->ops->from_text(g, opening_text + 4, err, sizeof err);
+        record_set_position(r, opening_text + 4, err, sizeof err);
     } else if (opening_text[0]) {
-        /* the opening's moves, marked as such */
         char buf[GAME_TEXT_MAX], *w[1024];
         copy_text(buf, sizeof buf, opening_text);
         int n = split_words(buf, w, 1024);
         for (int i = 0; i < n; i++) {
             qmove mv;
-            if (g->ops->move_from_text(g, w[i], &mv, err, sizeof err) != 0)
+            if (ops->move_from_text(r->g, w[i], &mv, err, sizeof err) != 0)
                 break;
-            sb_addf(b, "\n;%s[", g->ops->to_move(g) == 0 ? "B" : "W");
-            sgf_escape(b, w[i]);
-            sb_addf(b, "]C[opening]");
-            g->ops->make(g, mv);
+            record_make(r, mv, "opening");
         }
     }
-    sbuf moves = {0};
-    sb_addf(&moves, "%s", sb_str(&lg->moves));
-    char *save, *tok = strtok_r(moves.s, " ", &save);
-    char *tsave, *times = strdup(sb_str(&lg->times)), *t = strtok_r(times, " ", &tsave);
-    while (tok) {
-        int side = g->ops->to_move(g);
-        sb_addf(b, "\n;%s[", side == 0 ? "B" : "W");
-        sgf_escape(b, tok);
-        sb_addf(b, "]");
-        if (t)
-            sb_addf(b, "C[%s ms]", t);
-        if (strcmp(tok, "resign") != 0)
-            game_play_text(g, tok, err, sizeof err);
-        tok = strtok_r(NULL, " ", &save);
-        t = t ? strtok_r(NULL, " ", &tsave) : NULL;
+    /* the turns the referee accepted, each stone by itself */
+    char *moves = strdup(sb_str(&lg->moves)), *times = strdup(sb_str(&lg->times));
+    char *ms_save = NULL, *t_save = NULL;
+    char *turn = moves ? strtok_r(moves, " ", &ms_save) : NULL;
+    char *t = times ? strtok_r(times, " ", &t_save) : NULL;
+    for (; turn; turn = strtok_r(NULL, " ", &ms_save), t = t ? strtok_r(NULL, " ", &t_save) : NULL) {
+        if (strcmp(turn, "resign") == 0)
+            break;
+        char note[64];
+        snprintf(note, sizeof note, "%s ms", t ? t : "?");
+        char *st_save = NULL;
+        int first = 1;
+        for (char *stone = strtok_r(turn, ",", &st_save); stone;
+             stone = strtok_r(NULL, ",", &st_save), first = 0) {
+            qmove mv;
+            if (ops->move_from_text(r->g, stone, &mv, err, sizeof err) != 0)
+                break;
+            record_make(r, mv, first ? note : NULL);
+        }
     }
-    sb_addf(b, ")\n");
+    free(moves);
     free(times);
-    sb_free(&moves);
-    game_free(g);
+    if (ops->result(r->g) != lg->result)
+        record_set_off_board(r, lg->result, lg->off_how);
+    char *body = record_to_sgf(r);
+    record_free(r);
+    if (!body)
+        return NULL;
+    static const char head[] = "(;FF[4]CA[UTF-8]";
+    if (strncmp(body, head, sizeof head - 1) != 0)
+        return body;
+    sgf_out o = {0};
+    char gn[64];
+    snprintf(gn, sizeof gn, "game %d", idx + 1);
+    sgf_out_raw(&o, head);
+    sgf_out_prop(&o, "GN", gn);
+    sbuf gc = {0};
+    sb_addf(&gc, "%s %s", game_result_text(lg->result), lg->reason);
+    if (opening_text[0])
+        sb_addf(&gc, "; opening %s", opening_text);
+    sgf_out_prop(&o, "GC", sb_str(&gc));
+    sgf_out_raw(&o, body + sizeof head - 1);
+    sb_free(&gc);
+    free(body);
+    if (o.failed) {
+        free(o.s);
+        return NULL;
+    }
+    return o.s;
 }
 
 /* Record a finished game: log line (fsync'd), SGF, results, progress.
  * Called with the lock held. */
-static void record(match *m, int idx, const game_log *lg, const char *opening_text)
+static void record_game(match *m, int idx, const game_log *lg, const char *opening_text)
 {
     const scheduled *s = &m->sched[idx];
     sbuf line = {0};
@@ -1539,20 +1538,19 @@ static void record(match *m, int idx, const game_log *lg, const char *opening_te
         m->fatal = 1;
     }
     sb_free(&line);
-    if (m->sgf_path) {
-        sbuf sgf = {0};
-        sgf_record(m, idx, lg, opening_text, &sgf);
-        if (m->sgf_is_dir) {
-            char path[4200];
-            snprintf(path, sizeof path, "%s/game-%05d.sgf", m->sgf_path, idx + 1);
-            if (write_file_atomic(path, sgf.s, sgf.len) != 0)
-                fprintf(stderr, "quartet match: cannot write %s: %s\n", path, strerror(errno));
-        } else if (m->sgf_file) {
-            fwrite(sgf.s, 1, sgf.len, m->sgf_file);
-            fflush(m->sgf_file);
-        }
-        sb_free(&sgf);
+    char *sgf = m->sgf_path ? game_sgf(m, idx, lg, opening_text) : NULL;
+    if (sgf && m->sgf_is_dir) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/game-%05d.sgf", m->sgf_path, idx + 1);
+        if (write_file_atomic(path, sgf, strlen(sgf)) != 0)
+            fprintf(stderr, "quartet match: cannot write %s: %s\n", path, strerror(errno));
+    } else if (sgf && m->sgf_file) {
+        fputs(sgf, m->sgf_file);
+        fflush(m->sgf_file);
+    } else if (m->sgf_path) {
+        fprintf(stderr, "quartet match: no SGF for game %d: out of memory\n", idx + 1);
     }
+    free(sgf);
     m->out[idx].done = 1;
     m->out[idx].result = lg->result;
     m->done_now++;
@@ -1646,6 +1644,7 @@ static void *worker_run(void *arg)
                 stop = 1;
             else if (rc > 0) {
                 lg.result = loss_for(side);
+                lg.off_how = 'F';
                 snprintf(lg.reason, sizeof lg.reason, "%s loses: could not be restarted: %.200s",
                          m->players[who[side]].name, w->procs[who[side]].why);
                 flatten(lg.reason);
@@ -1666,7 +1665,7 @@ static void *worker_run(void *arg)
         char open_text[GAME_TEXT_MAX + 8];
         opening_text(m, s, open_text, sizeof open_text);
         pthread_mutex_lock(&m->lock);
-        record(m, idx, &lg, open_text);
+        record_game(m, idx, &lg, open_text);
         pthread_mutex_unlock(&m->lock);
         sb_free(&lg.moves);
         sb_free(&lg.times);

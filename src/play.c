@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "engine.h"
+#include "record.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -104,6 +105,8 @@ static void help(void)
            "  undo    take back your last turn (and the computer's reply)\n"
            "  board   draw the board again\n"
            "  new     start a new game with the same options\n"
+           "  save FILE  save the game as an SGF record\n"
+           "  load FILE  continue a game from an SGF record\n"
            "  help    this text\n"
            "  quit    leave\n"
            "A multi-stone turn is written with commas, e.g. h2,j4.\n"
@@ -191,6 +194,41 @@ static void undo(session *s)
         turns++;
     } while (g->ops->ply(g) > 0 && s->seats[g->ops->to_move(g)].eng);
     printf("Took back %d turn%s.\n", turns, turns == 1 ? "" : "s");
+}
+
+/* "save FILE" / "load FILE": SGF records through record.c. */
+static void save_or_load(session *s, const char *cmd)
+{
+    const char *path = cmd + 5;
+    while (isspace((unsigned char)*path))
+        path++;
+    char err[1024];
+    if (cmd[0] == 's') {
+        record *r = record_new(game_clone(s->g));
+        if (!r || !r->g) {
+            printf("Cannot save: out of memory.\n");
+        } else {
+            for (int p = 0; p < 2; p++)
+                snprintf(r->player[p], sizeof r->player[p], "%.120s", s->seats[p].label);
+            if (record_save(r, path, err, sizeof err) == 0)
+                printf("Saved to %s.\n", path);
+            else
+                printf("%s\n", err);
+        }
+        record_free(r);
+        return;
+    }
+    record *r = record_load(path, -1, err, sizeof err);
+    if (!r) {
+        printf("%s\n", err);
+        return;
+    }
+    game_free(s->g);
+    s->g = r->g;
+    r->g = NULL;
+    record_free(r);
+    printf("Loaded %s.\n", path);
+    show(s);
 }
 
 static int parse_seat(session *s, const char *arg)
@@ -303,6 +341,8 @@ int play_main(int argc, char **argv)
                 s.g = fresh;
             }
             show(&s);
+        } else if (strncmp(cmd, "save ", 5) == 0 || strncmp(cmd, "load ", 5) == 0) {
+            save_or_load(&s, cmd);
         } else if (over) {
             printf("The game is over: type undo, new or quit.\n");
         } else if (game_play_text(g, cmd, err, sizeof err) >= 0) {

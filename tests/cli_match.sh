@@ -91,7 +91,10 @@ status "$(grep -c 'opening=pos:w6b/8/8/8/8/8/8/b1b1w3 b' "$tmp/op.log")" 2 "posi
 has "$(sed -n 3p "$tmp/op.log")" "first=b	second=a" "colours swapped in the pair"
 status "$(grep -c '^(;FF\[4\]' "$tmp/all.sgf")" 4 "SGF collection holds 4 games"
 has "$(cat "$tmp/all.sgf")" ";B[c8-c6]C[opening]" "SGF opening moves"
-has "$(cat "$tmp/all.sgf")" "RE[W+]C[0-1 a loses: illegal move" "SGF result and reason"
+has "$(cat "$tmp/all.sgf")" "GN[game 1]GC[0-1 a loses: illegal move 'zz99'" "SGF reason"
+has "$(cat "$tmp/all.sgf")" "PB[a]PW[b]" "SGF players"
+has "$(cat "$tmp/all.sgf")" "RE[W+F]" "SGF forfeit result"
+has "$(cat "$tmp/all.sgf")" "QP[w6b/8/8/8/8/8/8/b1b1w3 b]" "SGF position opening"
 $Q match -games 2 -tc ms=500 -sgf "$tmp/sgf" cmd="$F illegal" cmd="$F garbage" >/dev/null 2>&1
 status "$(ls "$tmp/sgf" | wc -l | tr -d ' ')" 2 "one SGF file per game"
 

@@ -1,0 +1,1010 @@
+/*
+ * gtp.c - `quartet gtp`: the Go Text Protocol, version 2, for every game.
+ *
+ * This file only reads commands, checks their arguments and dispatches;
+ * the game and its record are record.c, the clock timectl.c, the search
+ * thread think.c, the engine engine.c.
+ *
+ * Input: "[id] command args", one per line.  '#' starts a comment when it
+ * begins the line or follows a blank (so position texts may hold '#');
+ * empty lines are ignored; CR and other control characters are dropped.
+ * Output: "=[id] result" or "?[id] message", then one empty line.  Errors
+ * use GTP's words where they fit ("unknown command", "illegal move",
+ * "cannot undo", "syntax error", "unacceptable size", "cannot load file",
+ * "cannot save file") followed by ": reason".
+ *
+ * Commands (COLOR: colour name, initial, 1 or 2; MOVE: a move token, a
+ * whole turn comma-joined, or one step of a multi-stone turn):
+ *   all_legal_moves           legal moves of the side to move, space-separated
+ *                             (one step of a multi-stone turn); empty when over
+ *   boardsize N               new game with option size=N, other options kept;
+ *                             a game without a size option accepts only its
+ *                             fixed size (LOA: 8)
+ *   clear_board               new game, same options, usual start
+ *   final_score               result in SGF form (B+, W+R, 0); error while the
+ *                             game goes on
+ *   genmove COLOR             the engine plays a whole turn; answer: its tokens,
+ *                             comma-joined.  A finished game gives "? game is
+ *                             over" rather than "resign": the game ended on the
+ *                             board, nobody resigned; ask quartet-result.
+ *   gogui-analyze_commands    analysis commands for GoGui/HexGui-style tools
+ *   gogui-interrupt           empty; announces that "# interrupt" (or this
+ *                             command) stops a running genmove
+ *   known_command NAME        true or false
+ *   list_commands             the names below, one per line
+ *   loadsgf FILE [N]          load a record; with N, the position before turn N
+ *                             (the first N-1 move nodes), as GTP specifies
+ *   name                      quartet
+ *   play COLOR MOVE           play for the side to move (out of turn: refused)
+ *   protocol_version          2
+ *   quartet-game [NAME [opt=value ...]]
+ *                             new game; alone: the game name and its options
+ *   quartet-moves             the moves so far, turns space-separated
+ *   quartet-perft DEPTH       leaf count from the position (0..12)
+ *   quartet-player KIND       engine kind (random, ai), settings carried over
+ *   quartet-position          one-line position text
+ *   quartet-result            none, 1-0, 0-1 or 1/2-1/2
+ *   quartet-result_reason     why the game ended (empty while it goes on)
+ *   quartet-savesgf FILE      save the record (atomically)
+ *   quartet-set NAME VALUE    engine setting (seed, level, ms, iterations, ...)
+ *   quartet-setposition TEXT  position from text (the rest of the line)
+ *   quartet-settings          engine settings as name=value
+ *   quartet-to_move           colour to move, or none when the game is over
+ *   quit                      leave
+ *   reg_genmove COLOR         like genmove, without playing the turn
+ *   showboard                 the board drawing, from the line after "= "
+ *   time_settings MAIN BYO STONES
+ *                             Canadian byo-yomi in seconds (timectl.h gives
+ *                             the budget formula); 0 T 1: T seconds a move
+ *   time_left COLOR SECONDS STONES
+ *                             the controller's clock for COLOR
+ *   undo                      take back the last whole turn
+ *   version                   quartet's version
+ *
+ * genmove searches in a worker thread while this thread keeps reading:
+ * "# interrupt" or gogui-interrupt stops it; every other command waits in
+ * a queue until the search has answered.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "engine.h"
+#include "record.h"
+#include "think.h"
+#include "timectl.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GTP_ANSWER_MAX (256 * 1024)
+#define GTP_LINE_MAX (64 * 1024)
+#define GTP_MAX_ARGS 64
+
+typedef struct gtp {
+    record *rec;
+    engine *eng;
+    timectl clock;
+    think *search;     /* a running genmove, or NULL */
+    char search_id[32];
+    int search_reg, search_colour, search_stopping;
+    int wake[2];       /* the worker writes here when it is done */
+    char **queue;      /* lines waiting for the search to end */
+    int qhead, qlen, qcap;
+    int quit;
+    char *answer;
+} gtp;
+
+enum { ANSWER_OK = 0, ANSWER_ERROR = -1, ANSWER_LATER = 1 };
+
+typedef int (*gtp_handler)(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                           size_t len);
+
+typedef struct gtp_command {
+    const char *name;
+    gtp_handler run;
+    int min_args, max_args; /* max -1: any */
+    const char *args;       /* for the syntax error message */
+} gtp_command;
+
+/* ---- helpers ---- */
+
+static game *G(gtp *s) { return s->rec->g; }
+
+static int colour_arg(gtp *s, const char *text, char *ans, size_t len)
+{
+    const game_ops *ops = G(s)->ops;
+    int c = game_parse_colour(ops, text);
+    if (c < 0)
+        snprintf(ans, len, "syntax error: unknown colour '%s' (%s, %s, 1 or 2)", text,
+                 ops->colour[0], ops->colour[1]);
+    return c;
+}
+
+static void replace_record(gtp *s, record *r)
+{
+    record_free(s->rec);
+    s->rec = r;
+}
+
+static int new_record(gtp *s, game *g, char *ans, size_t len)
+{
+    record *r = g ? record_new(g) : NULL;
+    if (!r) {
+        game_free(g);
+        snprintf(ans, len, "out of memory");
+        return ANSWER_ERROR;
+    }
+    replace_record(s, r);
+    return ANSWER_OK;
+}
+
+/* "illegal move c8-c5: why" from a game becomes "why". */
+static const char *reason_only(const char *err)
+{
+    if (strncmp(err, "illegal move ", 13) == 0) {
+        const char *c = strstr(err, ": ");
+        if (c)
+            return c + 2;
+    }
+    return err;
+}
+
+static int parse_seconds(const char *text, int64_t *ms)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || v < 0 || v > 1e8)
+        return -1;
+    *ms = (int64_t)(v * 1000.0 + 0.5);
+    return 0;
+}
+
+/* ---- commands ---- */
+
+static int cmd_protocol_version(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                                size_t len)
+{
+    (void)s, (void)argc, (void)argv, (void)rest;
+    snprintf(ans, len, "2");
+    return ANSWER_OK;
+}
+
+static int cmd_name(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)s, (void)argc, (void)argv, (void)rest;
+    snprintf(ans, len, "quartet");
+    return ANSWER_OK;
+}
+
+static int cmd_version(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)s, (void)argc, (void)argv, (void)rest;
+    snprintf(ans, len, "%s", QUARTET_VERSION);
+    return ANSWER_OK;
+}
+
+static int cmd_empty(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)s, (void)argc, (void)argv, (void)rest, (void)ans, (void)len;
+    return ANSWER_OK;
+}
+
+static int cmd_quit(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)argv, (void)rest, (void)ans, (void)len;
+    s->quit = 1;
+    return ANSWER_OK;
+}
+
+static const gtp_command *find_command(const char *name);
+static int cmd_known_command(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                             size_t len);
+static int cmd_list_commands(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                             size_t len);
+
+static int cmd_game(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)rest;
+    if (argc == 0) {
+        char opts[GAME_TEXT_MAX];
+        game_options_text(G(s), opts, sizeof opts);
+        snprintf(ans, len, "%s%s%s", G(s)->ops->name, opts[0] ? " " : "", opts);
+        return ANSWER_OK;
+    }
+    const game_ops *ops = game_find(argv[0]);
+    if (!ops) {
+        snprintf(ans, len, "unknown game '%s' (known:", argv[0]);
+        for (int i = 0; game_registry[i]; i++)
+            str_appendf(ans, len, " %s", game_registry[i]->name);
+        str_appendf(ans, len, ")");
+        return ANSWER_ERROR;
+    }
+    game *g = game_create(ops, argc - 1, argv + 1, ans, len);
+    if (!g)
+        return ANSWER_ERROR;
+    return new_record(s, g, ans, len);
+}
+
+static int cmd_boardsize(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                         size_t len)
+{
+    (void)argc, (void)rest;
+    long n;
+    const game *g = G(s);
+    char val[32];
+    if (parse_long(argv[0], &n) != 0) {
+        snprintf(ans, len, "syntax error: board size '%s' is not a whole number", argv[0]);
+        return ANSWER_ERROR;
+    }
+    if (!game_option_value(g, "size", val, sizeof val)) {
+        if (g->ops->sgf_board_size && n == g->ops->sgf_board_size)
+            return new_record(s, game_new_like(g), ans, len);
+        if (g->ops->sgf_board_size)
+            snprintf(ans, len, "unacceptable size: %s is played on a board of size %d only",
+                     g->ops->name, g->ops->sgf_board_size);
+        else
+            snprintf(ans, len, "unacceptable size: %s has no board size option", g->ops->name);
+        return ANSWER_ERROR;
+    }
+    /* the current options with size replaced: game_create checks the range
+     * and create() the combination (e.g. a board shape's own limits) */
+    char opts[GAME_TEXT_MAX], sizeopt[48], msg[GAME_ERR_MAX];
+    char *words[GAME_MAX_OPTIONS + 1];
+    game_options_text(g, opts, sizeof opts);
+    int nw = split_words(opts, words, GAME_MAX_OPTIONS);
+    snprintf(sizeopt, sizeof sizeopt, "size=%ld", n);
+    for (int i = 0; i < nw; i++)
+        if (strncmp(words[i], "size=", 5) == 0)
+            words[i] = sizeopt;
+    game *ng = game_create(g->ops, nw, words, msg, sizeof msg);
+    if (!ng) {
+        snprintf(ans, len, "unacceptable size: %s", msg);
+        return ANSWER_ERROR;
+    }
+    return new_record(s, ng, ans, len);
+}
+
+static int cmd_clear_board(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                           size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    return new_record(s, game_new_like(G(s)), ans, len);
+}
+
+static int cmd_play(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc;
+    game *g = G(s);
+    int c = colour_arg(s, argv[0], ans, len);
+    if (c < 0)
+        return ANSWER_ERROR;
+    const char *move = rest + strlen(argv[0]);
+    while (isspace((unsigned char)*move))
+        move++;
+    if (record_result(s->rec) != RESULT_NONE) {
+        snprintf(ans, len, "illegal move: %s: the game is over", move);
+        return ANSWER_ERROR;
+    }
+    int tm = g->ops->to_move(g);
+    if (c != tm) {
+        snprintf(ans, len, "illegal move: %s: %s is not to move (%s is)", move,
+                 g->ops->colour[c], g->ops->colour[tm]);
+        return ANSWER_ERROR;
+    }
+    char err[GAME_ERR_MAX];
+    if (record_play_text(s->rec, move, err, sizeof err) < 0) {
+        snprintf(ans, len, "illegal move: %s: %s", move, reason_only(err));
+        return ANSWER_ERROR;
+    }
+    return ANSWER_OK;
+}
+
+static void search_done(void *arg)
+{
+    gtp *s = arg;
+    char c = 1;
+    while (write(s->wake[1], &c, 1) < 0 && errno == EINTR)
+        ;
+}
+
+static int start_genmove(gtp *s, char **argv, int reg, char *ans, size_t len)
+{
+    game *g = G(s);
+    int c = colour_arg(s, argv[0], ans, len);
+    if (c < 0)
+        return ANSWER_ERROR;
+    if (record_result(s->rec) != RESULT_NONE) {
+        snprintf(ans, len, "game is over");
+        return ANSWER_ERROR;
+    }
+    int tm = g->ops->to_move(g);
+    if (c != tm) {
+        snprintf(ans, len, "%s is not to move (%s is)", g->ops->colour[c], g->ops->colour[tm]);
+        return ANSWER_ERROR;
+    }
+    int64_t budget = timectl_budget(&s->clock, c);
+    engine_set_time_budget(s->eng, budget);
+    s->search = think_start(s->eng, g, budget, search_done, s, ans, len);
+    if (!s->search)
+        return ANSWER_ERROR;
+    s->search_reg = reg;
+    s->search_colour = c;
+    s->search_stopping = 0;
+    return ANSWER_LATER;
+}
+
+static int cmd_genmove(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)rest;
+    return start_genmove(s, argv, 0, ans, len);
+}
+
+static int cmd_reg_genmove(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                           size_t len)
+{
+    (void)argc, (void)rest;
+    return start_genmove(s, argv, 1, ans, len);
+}
+
+/* The search has ended: play its turn (genmove) and answer. */
+static int finish_genmove(gtp *s, char *ans, size_t len)
+{
+    think_turn *t = think_join(s->search);
+    s->search = NULL;
+    if (!t || t->n == 0) {
+        snprintf(ans, len, "the engine found no move");
+        think_turn_free(t);
+        return ANSWER_ERROR;
+    }
+    snprintf(ans, len, "%s", t->text);
+    if (!s->search_reg) {
+        for (int i = 0; i < t->n; i++)
+            record_make(s->rec, t->moves[i], t->notes[i]);
+        timectl_spent(&s->clock, s->search_colour, t->ms);
+        char *who = s->rec->player[s->search_colour], settings[256];
+        if (!who[0]) {
+            engine_settings_text(s->eng, settings, sizeof settings);
+            snprintf(who, sizeof s->rec->player[0], "quartet %s %.100s", engine_kind(s->eng),
+                     settings);
+        }
+    }
+    think_turn_free(t);
+    return ANSWER_OK;
+}
+
+static int cmd_undo(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    if (record_undo_turn(s->rec) == 0) {
+        snprintf(ans, len, "cannot undo: no move to take back");
+        return ANSWER_ERROR;
+    }
+    return ANSWER_OK;
+}
+
+static int cmd_showboard(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                         size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    char board[GAME_RENDER_MAX];
+    G(s)->ops->render(G(s), board, sizeof board);
+    snprintf(ans, len, "\n%s", board);
+    return ANSWER_OK;
+}
+
+static int cmd_all_legal_moves(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                               size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    game *g = G(s);
+    qmove moves[GAME_MAX_MOVES];
+    int n = record_result(s->rec) != RESULT_NONE ? 0 : g->ops->legal_moves(g, moves);
+    ans[0] = 0;
+    for (int i = 0; i < n; i++) {
+        char t[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, moves[i], t, sizeof t);
+        str_appendf(ans, len, "%s%s", i ? " " : "", t);
+    }
+    return ANSWER_OK;
+}
+
+static int cmd_to_move(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    game *g = G(s);
+    snprintf(ans, len, "%s",
+             record_result(s->rec) != RESULT_NONE ? "none" : g->ops->colour[g->ops->to_move(g)]);
+    return ANSWER_OK;
+}
+
+static int cmd_result(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    snprintf(ans, len, "%s", game_result_text(record_result(s->rec)));
+    return ANSWER_OK;
+}
+
+static int cmd_result_reason(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                             size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    record_result_reason(s->rec, ans, len);
+    return ANSWER_OK;
+}
+
+static int cmd_final_score(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                           size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    int r = record_result(s->rec);
+    if (r == RESULT_NONE) {
+        snprintf(ans, len, "game is not over");
+        return ANSWER_ERROR;
+    }
+    if (r == RESULT_DRAW)
+        snprintf(ans, len, "0");
+    else
+        record_result_sgf(s->rec, ans, len);
+    return ANSWER_OK;
+}
+
+static int cmd_position(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                        size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    G(s)->ops->to_text(G(s), ans, len < GAME_TEXT_MAX ? len : GAME_TEXT_MAX);
+    return ANSWER_OK;
+}
+
+static int cmd_setposition(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                           size_t len)
+{
+    (void)argc, (void)argv;
+    return record_set_position(s->rec, rest, ans, len) == 0 ? ANSWER_OK : ANSWER_ERROR;
+}
+
+static int cmd_moves(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    record_moves_text(s->rec, ans, len);
+    return ANSWER_OK;
+}
+
+static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)rest;
+    long d;
+    if (parse_long(argv[0], &d) != 0 || d < 0 || d > 12) {
+        snprintf(ans, len, "syntax error: DEPTH must be a whole number 0..12");
+        return ANSWER_ERROR;
+    }
+    game *c = game_clone(G(s));
+    if (!c) {
+        snprintf(ans, len, "out of memory");
+        return ANSWER_ERROR;
+    }
+    snprintf(ans, len, "%llu", (unsigned long long)game_perft(c, (int)d));
+    game_free(c);
+    return ANSWER_OK;
+}
+
+static int cmd_player(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)rest;
+    engine *e = engine_new(argv[0], ans, len);
+    if (!e)
+        return ANSWER_ERROR;
+    /* carry over the settings the new kind understands */
+    char settings[512], err[GAME_ERR_MAX];
+    char *words[32];
+    engine_settings_text(s->eng, settings, sizeof settings);
+    int n = split_words(settings, words, 32);
+    for (int i = 0; i < n; i++) {
+        char *eq = strchr(words[i], '=');
+        if (eq) {
+            *eq = 0;
+            engine_set(e, words[i], eq + 1, err, sizeof err);
+        }
+    }
+    engine_free(s->eng);
+    s->eng = e;
+    return ANSWER_OK;
+}
+
+static int cmd_set(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)rest;
+    return engine_set(s->eng, argv[0], argv[1], ans, len) == 0 ? ANSWER_OK : ANSWER_ERROR;
+}
+
+static int cmd_settings(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    engine_settings_text(s->eng, ans, len);
+    return ANSWER_OK;
+}
+
+static int cmd_time_settings(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                             size_t len)
+{
+    (void)argc, (void)rest;
+    int64_t main_ms, byo_ms;
+    long stones;
+    if (parse_seconds(argv[0], &main_ms) != 0 || parse_seconds(argv[1], &byo_ms) != 0 ||
+        parse_long(argv[2], &stones) != 0 || stones < 0 || stones > 100000) {
+        snprintf(ans, len, "syntax error: expected MAIN BYO_TIME BYO_STONES (seconds, "
+                 "seconds, a whole number of moves)");
+        return ANSWER_ERROR;
+    }
+    timectl_set(&s->clock, main_ms, byo_ms, (int)stones);
+    return ANSWER_OK;
+}
+
+static int cmd_time_left(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                         size_t len)
+{
+    (void)argc, (void)rest;
+    int c = colour_arg(s, argv[0], ans, len);
+    int64_t ms;
+    long stones;
+    if (c < 0)
+        return ANSWER_ERROR;
+    if (parse_seconds(argv[1], &ms) != 0 || parse_long(argv[2], &stones) != 0 || stones < 0) {
+        snprintf(ans, len, "syntax error: expected COLOR SECONDS STONES");
+        return ANSWER_ERROR;
+    }
+    timectl_left(&s->clock, c, ms, (int)stones);
+    return ANSWER_OK;
+}
+
+static int cmd_loadsgf(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)rest;
+    long n = -1;
+    if (argc > 1 && (parse_long(argv[1], &n) != 0 || n < 1)) {
+        snprintf(ans, len, "syntax error: move number '%s' must be a whole number >= 1",
+                 argv[1]);
+        return ANSWER_ERROR;
+    }
+    char err[1024];
+    record *r = record_load(argv[0], n < 0 ? -1 : (int)n - 1, err, sizeof err);
+    if (!r) {
+        snprintf(ans, len, "cannot load file: %s", err);
+        return ANSWER_ERROR;
+    }
+    replace_record(s, r);
+    return ANSWER_OK;
+}
+
+static int cmd_savesgf(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)rest;
+    char err[1024];
+    if (record_save(s->rec, argv[0], err, sizeof err) != 0) {
+        snprintf(ans, len, "cannot save file: %s", err);
+        return ANSWER_ERROR;
+    }
+    return ANSWER_OK;
+}
+
+static int cmd_analyze_commands(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                                size_t len)
+{
+    (void)s, (void)argc, (void)argv, (void)rest;
+    snprintf(ans, len,
+             "string/Position/quartet-position\n"
+             "string/Legal moves/all_legal_moves\n"
+             "string/To move/quartet-to_move\n"
+             "string/Result/quartet-result\n"
+             "string/Result reason/quartet-result_reason\n"
+             "string/Moves/quartet-moves\n"
+             "string/Perft 1/quartet-perft 1\n"
+             "string/Perft 2/quartet-perft 2\n"
+             "string/Perft 3/quartet-perft 3\n"
+             "string/Engine settings/quartet-settings\n"
+             "string/Game and options/quartet-game\n"
+             "none/Set position/quartet-setposition %%s\n"
+             "none/Engine setting/quartet-set %%s %%s");
+    return ANSWER_OK;
+}
+
+/* Sorted by name (strcmp order): find_command uses binary search. */
+static const gtp_command commands[] = {
+    {"all_legal_moves", cmd_all_legal_moves, 0, 0, ""},
+    {"boardsize", cmd_boardsize, 1, 1, "N"},
+    {"clear_board", cmd_clear_board, 0, 0, ""},
+    {"final_score", cmd_final_score, 0, 0, ""},
+    {"genmove", cmd_genmove, 1, 1, "COLOR"},
+    {"gogui-analyze_commands", cmd_analyze_commands, 0, 0, ""},
+    {"gogui-interrupt", cmd_empty, 0, 0, ""},
+    {"known_command", cmd_known_command, 1, 1, "NAME"},
+    {"list_commands", cmd_list_commands, 0, 0, ""},
+    {"loadsgf", cmd_loadsgf, 1, 2, "FILE [MOVE_NUMBER]"},
+    {"name", cmd_name, 0, 0, ""},
+    {"play", cmd_play, 2, -1, "COLOR MOVE"},
+    {"protocol_version", cmd_protocol_version, 0, 0, ""},
+    {"quartet-game", cmd_game, 0, -1, "[NAME [opt=value ...]]"},
+    {"quartet-moves", cmd_moves, 0, 0, ""},
+    {"quartet-perft", cmd_perft, 1, 1, "DEPTH"},
+    {"quartet-player", cmd_player, 1, 1, "KIND"},
+    {"quartet-position", cmd_position, 0, 0, ""},
+    {"quartet-result", cmd_result, 0, 0, ""},
+    {"quartet-result_reason", cmd_result_reason, 0, 0, ""},
+    {"quartet-savesgf", cmd_savesgf, 1, 1, "FILE"},
+    {"quartet-set", cmd_set, 2, 2, "NAME VALUE"},
+    {"quartet-setposition", cmd_setposition, 1, -1, "TEXT"},
+    {"quartet-settings", cmd_settings, 0, 0, ""},
+    {"quartet-to_move", cmd_to_move, 0, 0, ""},
+    {"quit", cmd_quit, 0, 0, ""},
+    {"reg_genmove", cmd_reg_genmove, 1, 1, "COLOR"},
+    {"showboard", cmd_showboard, 0, 0, ""},
+    {"time_left", cmd_time_left, 3, 3, "COLOR SECONDS STONES"},
+    {"time_settings", cmd_time_settings, 3, 3, "MAIN BYO_TIME BYO_STONES"},
+    {"undo", cmd_undo, 0, 0, ""},
+    {"version", cmd_version, 0, 0, ""},
+};
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+
+static const gtp_command *find_command(const char *name)
+{
+    int lo = 0, hi = NCOMMANDS - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2, c = strcmp(name, commands[mid].name);
+        if (c == 0)
+            return &commands[mid];
+        if (c < 0)
+            hi = mid - 1;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+static int cmd_known_command(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                             size_t len)
+{
+    (void)s, (void)argc, (void)rest;
+    snprintf(ans, len, "%s", find_command(argv[0]) ? "true" : "false");
+    return ANSWER_OK;
+}
+
+static int cmd_list_commands(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                             size_t len)
+{
+    (void)s, (void)argc, (void)argv, (void)rest;
+    ans[0] = 0;
+    for (int i = 0; i < NCOMMANDS; i++)
+        str_appendf(ans, len, "%s%s", i ? "\n" : "", commands[i].name);
+    return ANSWER_OK;
+}
+
+/* ---- input and output ---- */
+
+/* "=id text" or "?id text", no empty line inside, one empty line after. */
+static void respond(const char *id, int ok, const char *text)
+{
+    printf("%c%s ", ok ? '=' : '?', id);
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        int blank = 1;
+        for (size_t i = 0; i < n; i++)
+            if (!isspace((unsigned char)p[i]))
+                blank = 0;
+        if (p == text || !blank) {
+            if (p != text)
+                putchar('\n');
+            fwrite(p, 1, n, stdout);
+        }
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    fputs("\n\n", stdout);
+    fflush(stdout);
+}
+
+/* Clean a line in place: drop control characters, tabs to spaces, cut the
+ * comment, trim.  Returns the start of what is left. */
+static char *clean_line(char *line)
+{
+    char *w = line;
+    for (char *r = line; *r; r++) {
+        unsigned char c = (unsigned char)*r;
+        if (c == '\t')
+            *w++ = ' ';
+        else if (c >= 32 && c != 127)
+            *w++ = (char)c;
+    }
+    *w = 0;
+    for (char *p = line; *p; p++)
+        if (*p == '#' && (p == line || p[-1] == ' ')) {
+            *p = 0;
+            break;
+        }
+    str_chomp(line);
+    while (*line == ' ')
+        line++;
+    return line;
+}
+
+/* Stands in the queue for a line that was too long to keep. */
+static const char LINE_TOO_LONG[] = "\001";
+
+static void run_line(gtp *s, char *raw)
+{
+    if (strcmp(raw, LINE_TOO_LONG) == 0) {
+        respond("", 0, "syntax error: line too long");
+        return;
+    }
+    char *line = clean_line(raw);
+    if (!*line)
+        return;
+    char id[32] = "";
+    char *p = line;
+    if (isdigit((unsigned char)*p)) {
+        size_t n = 0;
+        while (isdigit((unsigned char)p[n]))
+            n++;
+        if (p[n] == ' ' || !p[n]) {
+            snprintf(id, sizeof id, "%.*s", (int)(n < 20 ? n : 20), p);
+            p += n;
+            while (*p == ' ')
+                p++;
+        }
+    }
+    char name[64];
+    size_t n = 0;
+    while (p[n] && p[n] != ' ')
+        n++;
+    snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), p);
+    p += n;
+    while (*p == ' ')
+        p++;
+    const char *rest = p;
+    char argbuf[GTP_LINE_MAX];
+    snprintf(argbuf, sizeof argbuf, "%s", rest);
+    char *argv[GTP_MAX_ARGS];
+    int argc = split_words(argbuf, argv, GTP_MAX_ARGS);
+    char *ans = s->answer;
+    ans[0] = 0;
+    if (!name[0]) {
+        respond(id, 0, "syntax error: no command after the id");
+        return;
+    }
+    const gtp_command *c = find_command(name);
+    if (!c) {
+        snprintf(ans, GTP_ANSWER_MAX, "unknown command: %s", name);
+        respond(id, 0, ans);
+        return;
+    }
+    if (argc < c->min_args || (c->max_args >= 0 && argc > c->max_args)) {
+        snprintf(ans, GTP_ANSWER_MAX, "syntax error: usage: %s%s%s", c->name,
+                 c->args[0] ? " " : "", c->args);
+        respond(id, 0, ans);
+        return;
+    }
+    int rc = c->run(s, argc, argv, rest, ans, GTP_ANSWER_MAX);
+    if (rc == ANSWER_LATER) {
+        snprintf(s->search_id, sizeof s->search_id, "%s", id);
+        return;
+    }
+    respond(id, rc == ANSWER_OK, ans);
+}
+
+static void enqueue(gtp *s, const char *line)
+{
+    if (s->qhead + s->qlen == s->qcap) {
+        if (s->qhead > 0) {
+            memmove(s->queue, s->queue + s->qhead, sizeof *s->queue * (size_t)s->qlen);
+            s->qhead = 0;
+        } else {
+            int cap = s->qcap ? s->qcap * 2 : 16;
+            char **q = realloc(s->queue, sizeof *q * (size_t)cap);
+            if (!q)
+                return;
+            s->queue = q;
+            s->qcap = cap;
+        }
+    }
+    char *copy = strdup(line);
+    if (copy)
+        s->queue[s->qhead + s->qlen++] = copy;
+}
+
+/* A line read while a search runs: "# interrupt" and gogui-interrupt stop it. */
+static void line_during_search(gtp *s, const char *line)
+{
+    const char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '#') {
+        p++;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (strncmp(p, "interrupt", 9) == 0) {
+            think_stop(s->search);
+            s->search_stopping = 1;
+        }
+        return;
+    }
+    while (isdigit((unsigned char)*p)) /* an id */
+        p++;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (strncmp(p, "gogui-interrupt", 15) == 0 && (!p[15] || isspace((unsigned char)p[15]))) {
+        think_stop(s->search);
+        s->search_stopping = 1;
+    }
+    enqueue(s, line);
+}
+
+static void handle_line(gtp *s, char *line)
+{
+    if (s->search || s->qlen)
+        line_during_search(s, line);
+    else
+        run_line(s, line);
+    /* lines that waited for a search run as soon as it is over */
+}
+
+static void drain_queue(gtp *s)
+{
+    while (!s->search && s->qlen && !s->quit) {
+        char *line = s->queue[s->qhead++];
+        s->qlen--;
+        run_line(s, line);
+        free(line);
+    }
+}
+
+static void main_loop(gtp *s)
+{
+    char *buf = malloc(GTP_LINE_MAX + 1);
+    size_t have = 0;
+    int eof = 0, overlong = 0;
+    if (!buf)
+        return;
+    while (!s->quit) {
+        drain_queue(s);
+        if (s->quit || (eof && !s->search && !s->qlen))
+            break;
+        struct pollfd fds[2] = {{0, POLLIN, 0}, {s->wake[0], POLLIN, 0}};
+        int nf = poll(eof ? fds + 1 : fds, eof ? 1 : 2, s->search_stopping ? 20 : -1);
+        if (nf < 0 && errno != EINTR)
+            break;
+        if (s->search && s->search_stopping)
+            think_stop(s->search); /* again: the engine may have just begun a step */
+        short in_ev = eof ? 0 : fds[0].revents;
+        if (fds[1].revents & POLLIN) {
+            char c[16];
+            while (read(s->wake[0], c, sizeof c) < 0 && errno == EINTR)
+                ;
+            if (s->search) {
+                int rc = finish_genmove(s, s->answer, GTP_ANSWER_MAX);
+                respond(s->search_id, rc == ANSWER_OK, s->answer);
+            }
+        }
+        if (in_ev & (POLLIN | POLLHUP | POLLERR)) {
+            ssize_t r = read(0, buf + have, GTP_LINE_MAX - have);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0) {
+                eof = 1;
+                if (have && !overlong) {
+                    buf[have] = 0;
+                    handle_line(s, buf);
+                }
+                have = 0;
+                continue;
+            }
+            have += (size_t)r;
+            size_t start = 0;
+            for (size_t i = 0; i < have; i++) {
+                if (buf[i] != '\n')
+                    continue;
+                buf[i] = 0;
+                if (overlong)
+                    overlong = 0; /* the rest of a line already refused */
+                else
+                    handle_line(s, buf + start);
+                start = i + 1;
+            }
+            memmove(buf, buf + start, have - start);
+            have -= start;
+            if (have == GTP_LINE_MAX) {
+                if (!overlong) {
+                    /* answer now, in order: the line is dropped */
+                    if (s->search || s->qlen)
+                        enqueue(s, LINE_TOO_LONG);
+                    else
+                        respond("", 0, "syntax error: line too long");
+                }
+                overlong = 1;
+                have = 0;
+            }
+        }
+    }
+    free(buf);
+}
+
+/* ---- entry ---- */
+
+int gtp_main(int argc, char **argv)
+{
+    gtp s;
+    memset(&s, 0, sizeof s);
+    s.wake[0] = s.wake[1] = -1;
+    char err[GAME_ERR_MAX];
+    int next = 1;
+    game *g;
+    if (argc > 1 && argv[1][0] != '-') {
+        g = cli_game(argc - 1, argv + 1, &next);
+        if (!g)
+            return 2;
+        next++;
+    } else {
+        g = game_create_default(game_registry[0]);
+    }
+    s.rec = g ? record_new(g) : NULL;
+    s.eng = engine_new("ai", err, sizeof err);
+    s.answer = malloc(GTP_ANSWER_MAX);
+    int status = 0;
+    if (!s.rec || !s.eng || !s.answer || pipe(s.wake) != 0) {
+        fprintf(stderr, "quartet gtp: cannot start (out of memory)\n");
+        status = 1;
+        goto done;
+    }
+    for (int i = next; i < argc; i++) {
+        if (strncmp(argv[i], "--player=", 9) != 0) {
+            fprintf(stderr, "quartet gtp: unexpected argument '%s' (expected "
+                    "--player=KIND[:settings])\n", argv[i]);
+            status = 2;
+            goto done;
+        }
+        char kind[128];
+        snprintf(kind, sizeof kind, "%s", argv[i] + 9);
+        char *settings = strchr(kind, ':');
+        if (settings)
+            *settings++ = 0;
+        engine *e = engine_new(kind, err, sizeof err);
+        if (!e || (settings && engine_set_all(e, settings, err, sizeof err) != 0)) {
+            fprintf(stderr, "quartet gtp: %s\n", err);
+            if (e)
+                engine_free(e);
+            status = 2;
+            goto done;
+        }
+        engine_free(s.eng);
+        s.eng = e;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    timectl_init(&s.clock);
+    main_loop(&s);
+done:
+    if (s.search) {
+        think_stop(s.search);
+        think_turn_free(think_join(s.search));
+    }
+    while (s.qlen) {
+        free(s.queue[s.qhead++]);
+        s.qlen--;
+    }
+    free(s.queue);
+    if (s.eng)
+        engine_free(s.eng);
+    record_free(s.rec);
+    free(s.answer);
+    for (int i = 0; i < 2; i++)
+        if (s.wake[i] >= 0)
+            close(s.wake[i]);
+    return status;
+}

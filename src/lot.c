@@ -1,0 +1,782 @@
+/*
+ * lot.c - LOT, Line of Three (shared/rules/lot.md).
+ *
+ * Bitboards over the 7x7 board: bit (rank * 7 + file), a1 = bit 0.  Each
+ * colour has a set of single discs and a set of towers.  Because no line of
+ * three single discs of one colour ever stands on the board after a turn,
+ * a placement can only make lines through the placed disc, so generation
+ * looks at most two cells each way along four directions from each empty
+ * cell.  Distinct windows of three cells are distinct sets, so every
+ * (window, kept disc) pair is already a move distinct in effect.
+ *
+ * History is copy-make: make() pushes the whole position, unmake() pops it.
+ */
+#include "lot.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIDE 7
+#define CELLS 49
+#define ALL_CELLS ((1ull << CELLS) - 1)
+#define BIT(s) (1ull << (s))
+
+enum { OPT_PIE };
+static const game_option lot_options[] = {
+    {"pie", "Black may answer White's first disc with swap (1) or not (0)", NULL, 0, 1, 1},
+    {NULL, NULL, NULL, 0, 0, 0},
+};
+
+/* Move code.  A plain placement is its cell.  A tower move packs the placed
+ * cell, the kept cell and the two removed cells (in board order). */
+#define MV_PLACED(m) ((int)((m) & 63))
+#define MV_KEPT(m) ((int)(((m) >> 6) & 63))
+#define MV_REM1(m) ((int)(((m) >> 12) & 63))
+#define MV_REM2(m) ((int)(((m) >> 18) & 63))
+#define MV_TOWER 0x1000000u
+#define MV_SWAP 0x2000000u
+
+enum reason { END_NONE, END_TOWERS, END_FULL };
+
+typedef struct lot_pos {
+    uint64_t disc[2];  /* single discs: [0] White, [1] Black */
+    uint64_t tower[2];
+    uint64_t hash;
+    uint8_t side;      /* player to move */
+    uint8_t result;    /* enum game_result */
+    uint8_t reason;    /* enum reason */
+    uint8_t swap_ok;   /* the player to move may answer with swap */
+} lot_pos;
+
+typedef struct lot_game {
+    game base;
+    lot_pos pos;
+    lot_pos *hist; /* hist[k]: the position at ply k (before move k) */
+    qmove *moves;  /* moves[k]: the move made at ply k */
+    int ply, cap;
+} lot_game;
+
+/* ---- tables ---- */
+
+static uint64_t zobrist[4][CELLS], zobrist_side, zobrist_swap; /* [colour + 2*tower] */
+/* near[s][d][k + 2]: the cell k steps from s in direction d (k = -2..2), or -1.
+ * Directions: 0 along a rank, 1 along a file, 2 diagonal, 3 anti-diagonal. */
+static int8_t near[CELLS][4][5];
+static uint64_t windows[120]; /* every three consecutive cells in a line */
+static int nwindows;
+static int tables_ready;
+
+static void init_tables(void)
+{
+    if (tables_ready)
+        return;
+    static const int df[4] = {1, 0, 1, 1}, dr[4] = {0, 1, 1, -1};
+    rng r;
+    rng_seed(&r, 0x1070F3EEull);
+    for (int k = 0; k < 4; k++)
+        for (int s = 0; s < CELLS; s++)
+            zobrist[k][s] = rng_next(&r);
+    zobrist_side = rng_next(&r);
+    zobrist_swap = rng_next(&r);
+    for (int s = 0; s < CELLS; s++) {
+        int f = s % SIDE, k = s / SIDE;
+        for (int d = 0; d < 4; d++)
+            for (int n = -2; n <= 2; n++) {
+                int tf = f + df[d] * n, tk = k + dr[d] * n;
+                near[s][d][n + 2] = (int8_t)((tf < 0 || tf >= SIDE || tk < 0 || tk >= SIDE)
+                                                 ? -1
+                                                 : tk * SIDE + tf);
+            }
+        for (int d = 0; d < 4; d++)
+            if (near[s][d][3] >= 0 && near[s][d][4] >= 0)
+                windows[nwindows++] = BIT(s) | BIT(near[s][d][3]) | BIT(near[s][d][4]);
+    }
+    tables_ready = 1;
+}
+
+/* Board order for the removed pair: file, then rank. */
+static int board_order(int s) { return (s % SIDE) * SIDE + s / SIDE; }
+
+/* ---- move generation ---- */
+
+/* Tower moves for the player to move placing on empty cell s; 0 when the
+ * placement makes no line of three (it is then a plain move). */
+static int gen_towers(const lot_pos *p, int s, qmove *out)
+{
+    uint64_t own = p->disc[p->side];
+    int n = 0;
+    for (int d = 0; d < 4; d++) {
+        const int8_t *c = near[s][d];
+        int back = 0, fwd = 0;
+        while (back < 2 && c[1 - back] >= 0 && (own >> c[1 - back] & 1))
+            back++;
+        while (fwd < 2 && c[3 + fwd] >= 0 && (own >> c[3 + fwd] & 1))
+            fwd++;
+        /* windows [o, o+2] through s, inside the run of own discs */
+        for (int o = -back; o <= 0 && o + 2 <= fwd; o++) {
+            int w[3] = {c[o + 2], c[o + 3], c[o + 4]}; /* c[2] is s itself */
+            for (int k = 0; k < 3; k++) {
+                int a = w[(k + 1) % 3], b = w[(k + 2) % 3];
+                if (board_order(a) > board_order(b)) {
+                    int t = a;
+                    a = b;
+                    b = t;
+                }
+                out[n++] = (qmove)s | (qmove)w[k] << 6 | (qmove)a << 12 | (qmove)b << 18 |
+                           MV_TOWER;
+            }
+        }
+    }
+    return n;
+}
+
+static int gen_all(const lot_pos *p, qmove *out)
+{
+    int n = 0;
+    if (p->swap_ok)
+        out[n++] = MV_SWAP;
+    uint64_t empty = ~(p->disc[0] | p->disc[1] | p->tower[0] | p->tower[1]) & ALL_CELLS;
+    for (; empty; empty &= empty - 1) {
+        int s = __builtin_ctzll(empty);
+        int k = gen_towers(p, s, out + n);
+        if (k == 0)
+            out[n++] = (qmove)s;
+        else
+            n += k;
+    }
+    return n;
+}
+
+/* ---- results ---- */
+
+static int towers_through(uint64_t towers, int s)
+{
+    for (int d = 0; d < 4; d++) {
+        const int8_t *c = near[s][d];
+        int run = 1;
+        for (int k = 1; k >= 0 && c[k] >= 0 && (towers >> c[k] & 1); k--)
+            run++;
+        for (int k = 3; k <= 4 && c[k] >= 0 && (towers >> c[k] & 1); k++)
+            run++;
+        if (run >= 3)
+            return 1;
+    }
+    return 0;
+}
+
+/* The first window of three cells all in set, or 0. */
+static uint64_t find_window(uint64_t set)
+{
+    for (int i = 0; i < nwindows; i++)
+        if ((set & windows[i]) == windows[i])
+            return windows[i];
+    return 0;
+}
+
+static int is_window(uint64_t cells)
+{
+    for (int i = 0; i < nwindows; i++)
+        if (cells == windows[i])
+            return 1;
+    return 0;
+}
+
+static uint64_t occupied(const lot_pos *p)
+{
+    return p->disc[0] | p->disc[1] | p->tower[0] | p->tower[1];
+}
+
+/* ---- interface ---- */
+
+static void grow(lot_game *g, int need)
+{
+    if (need <= g->cap)
+        return;
+    int cap = g->cap ? g->cap : 512;
+    while (cap < need)
+        cap *= 2;
+    lot_pos *h = realloc(g->hist, sizeof *h * (size_t)cap);
+    qmove *m = realloc(g->moves, sizeof *m * (size_t)cap);
+    if (!h || !m) {
+        fprintf(stderr, "quartet: out of memory\n");
+        exit(1);
+    }
+    g->hist = h;
+    g->moves = m;
+    g->cap = cap;
+}
+
+static uint64_t compute_hash(const lot_pos *p)
+{
+    uint64_t h = (p->side ? zobrist_side : 0) ^ (p->swap_ok ? zobrist_swap : 0);
+    for (int c = 0; c < 2; c++) {
+        for (uint64_t b = p->disc[c]; b; b &= b - 1)
+            h ^= zobrist[c][__builtin_ctzll(b)];
+        for (uint64_t b = p->tower[c]; b; b &= b - 1)
+            h ^= zobrist[2 + c][__builtin_ctzll(b)];
+    }
+    return h;
+}
+
+static game *lot_create(const int *opt, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    init_tables();
+    lot_game *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->base.ops = &lot_ops;
+    memcpy(g->base.opt, opt, sizeof g->base.opt);
+    /* a game cannot last 150 plies (docs/RULES-NOTES.md), so the history
+     * never grows during play */
+    grow(g, 512);
+    g->pos.hash = compute_hash(&g->pos);
+    return &g->base;
+}
+
+static void lot_destroy(game *gg)
+{
+    lot_game *g = (lot_game *)gg;
+    free(g->hist);
+    free(g->moves);
+    free(g);
+}
+
+static void lot_copy(game *dd, const game *ss)
+{
+    lot_game *d = (lot_game *)dd;
+    const lot_game *s = (const lot_game *)ss;
+    grow(d, s->ply + 1);
+    memcpy(d->base.opt, s->base.opt, sizeof d->base.opt);
+    d->pos = s->pos;
+    d->ply = s->ply;
+    memcpy(d->hist, s->hist, sizeof *s->hist * (size_t)s->ply);
+    memcpy(d->moves, s->moves, sizeof *s->moves * (size_t)s->ply);
+}
+
+static int lot_legal_moves(const game *gg, qmove *out)
+{
+    const lot_pos *p = &((const lot_game *)gg)->pos;
+    if (p->result != RESULT_NONE)
+        return 0;
+    return gen_all(p, out);
+}
+
+static void apply(lot_pos *p, qmove m, int pie)
+{
+    int c = p->side;
+    int first_disc = pie && c == 0 && occupied(p) == 0;
+    p->hash ^= zobrist_side ^ (p->swap_ok ? zobrist_swap : 0);
+    p->side = (uint8_t)!c;
+    p->swap_ok = 0;
+    if (m & MV_SWAP) {
+        /* swap-pieces: White's one disc becomes Black's */
+        int s = __builtin_ctzll(p->disc[0]);
+        p->disc[0] ^= BIT(s);
+        p->disc[1] ^= BIT(s);
+        p->hash ^= zobrist[0][s] ^ zobrist[1][s];
+        return;
+    }
+    int s = MV_PLACED(m);
+    p->disc[c] ^= BIT(s);
+    p->hash ^= zobrist[c][s];
+    if (!(m & MV_TOWER)) {
+        if (first_disc) {
+            p->swap_ok = 1;
+            p->hash ^= zobrist_swap;
+        }
+        if (occupied(p) == ALL_CELLS) {
+            p->result = RESULT_DRAW;
+            p->reason = END_FULL;
+        }
+        return;
+    }
+    int kept = MV_KEPT(m), r1 = MV_REM1(m), r2 = MV_REM2(m);
+    p->disc[c] ^= BIT(kept) | BIT(r1) | BIT(r2);
+    p->tower[c] |= BIT(kept);
+    p->hash ^= zobrist[c][kept] ^ zobrist[c][r1] ^ zobrist[c][r2] ^ zobrist[2 + c][kept];
+    if (towers_through(p->tower[c], kept)) {
+        p->result = (uint8_t)(RESULT_FIRST + c);
+        p->reason = END_TOWERS;
+    }
+}
+
+static void lot_make(game *gg, qmove m)
+{
+    lot_game *g = (lot_game *)gg;
+    if (g->ply + 1 >= g->cap)
+        grow(g, g->ply + 2);
+    g->hist[g->ply] = g->pos;
+    g->moves[g->ply] = m;
+    g->ply++;
+    apply(&g->pos, m, g->base.opt[OPT_PIE]);
+}
+
+static void lot_unmake(game *gg)
+{
+    lot_game *g = (lot_game *)gg;
+    if (g->ply > 0)
+        g->pos = g->hist[--g->ply];
+}
+
+static int lot_ply(const game *g) { return ((const lot_game *)g)->ply; }
+
+static qmove lot_move_at(const game *g, int i) { return ((const lot_game *)g)->moves[i]; }
+
+static int lot_to_move(const game *g) { return ((const lot_game *)g)->pos.side; }
+
+static int lot_result(const game *g) { return ((const lot_game *)g)->pos.result; }
+
+static const char *cap_colour(int c) { return c ? "Black" : "White"; }
+
+static void lot_result_reason(const game *gg, char *buf, size_t len)
+{
+    const lot_pos *p = &((const lot_game *)gg)->pos;
+    switch (p->reason) {
+    case END_TOWERS:
+        snprintf(buf, len, "%s has three towers in a line",
+                 cap_colour(p->result == RESULT_FIRST ? 0 : 1));
+        break;
+    case END_FULL:
+        snprintf(buf, len, "no empty cell is left for %s: draw", cap_colour(p->side));
+        break;
+    default:
+        buf[0] = 0;
+    }
+}
+
+static void cell_name(int s, char *out)
+{
+    out[0] = (char)('a' + s % SIDE);
+    out[1] = (char)('1' + s / SIDE);
+    out[2] = 0;
+}
+
+static void lot_move_to_text(const game *g, qmove m, char *buf, size_t len)
+{
+    (void)g;
+    if (m & MV_SWAP) {
+        snprintf(buf, len, "swap");
+        return;
+    }
+    char p[3], k[3], a[3], b[3];
+    cell_name(MV_PLACED(m), p);
+    if (!(m & MV_TOWER)) {
+        snprintf(buf, len, "%s", p);
+        return;
+    }
+    cell_name(MV_KEPT(m), k);
+    cell_name(MV_REM1(m), a);
+    cell_name(MV_REM2(m), b);
+    snprintf(buf, len, "%s+%s-%s-%s", p, k, a, b);
+}
+
+/* One cell name at *pp: 0 and the cell, -1 not a cell name, -2 off the
+ * board (the text read is left in bad). */
+static int read_cell(const char **pp, int *cell, char *bad, size_t badlen)
+{
+    const char *s = *pp;
+    if (!isalpha((unsigned char)s[0]) || !isdigit((unsigned char)s[1]))
+        return -1;
+    int f = tolower((unsigned char)s[0]) - 'a';
+    int i = 1;
+    long r = 0;
+    while (isdigit((unsigned char)s[i]) && i < 6)
+        r = r * 10 + (s[i++] - '0');
+    if (isdigit((unsigned char)s[i]))
+        return -1;
+    *pp = s + i;
+    if (f < 0 || f >= SIDE || r < 1 || r > SIDE) {
+        snprintf(bad, badlen, "%.*s", i, s);
+        return -2;
+    }
+    *cell = (int)(r - 1) * SIDE + f;
+    return 0;
+}
+
+static const char *cell_content(const lot_pos *p, int s)
+{
+    for (int c = 0; c < 2; c++) {
+        if (p->disc[c] >> s & 1)
+            return c ? "a black disc" : "a white disc";
+        if (p->tower[c] >> s & 1)
+            return c ? "a black tower" : "a white tower";
+    }
+    return "empty";
+}
+
+/* "b2-c3-d4": three cells in board order. */
+static void line_name(uint64_t cells, char *out, size_t len)
+{
+    int s[3], n = 0;
+    for (uint64_t b = cells; b && n < 3; b &= b - 1)
+        s[n++] = __builtin_ctzll(b);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (board_order(s[j]) < board_order(s[i])) {
+                int t = s[i];
+                s[i] = s[j];
+                s[j] = t;
+            }
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        char c[3];
+        cell_name(s[i], c);
+        str_appendf(out, len, "%s%s", i ? "-" : "", c);
+    }
+}
+
+static int lot_move_from_text(const game *gg, const char *text, qmove *out, char *err,
+                              size_t errlen)
+{
+    const lot_game *g = (const lot_game *)gg;
+    const lot_pos *p = &g->pos;
+    if (p->result != RESULT_NONE) {
+        snprintf(err, errlen, "the game is over");
+        return -1;
+    }
+    if (str_ieq(text, "swap")) {
+        if (!g->base.opt[OPT_PIE]) {
+            snprintf(err, errlen, "illegal move swap: the pie rule is off (pie=0)");
+            return -1;
+        }
+        if (!p->swap_ok) {
+            snprintf(err, errlen,
+                     "illegal move swap: swap is allowed only as Black's first move, "
+                     "answering White's first disc");
+            return -1;
+        }
+        *out = MV_SWAP;
+        return 0;
+    }
+    int cell[4], n = 0;
+    const char *s = text;
+    char bad[16];
+    for (;;) {
+        int rc = read_cell(&s, &cell[n], bad, sizeof bad);
+        if (rc == -2) {
+            snprintf(err, errlen, "illegal move %s: %s is off the board (a1..g7)", text, bad);
+            return -1;
+        }
+        if (rc != 0) {
+            n = -1;
+            break;
+        }
+        n++;
+        if (n == 4 || !*s || *s != (n == 1 ? '+' : '-'))
+            break;
+        s++;
+    }
+    if (*s || (n != 1 && n != 4)) {
+        snprintf(err, errlen,
+                 "'%s' is not a move (expected a cell such as d4, a tower move "
+                 "PLACED+KEPT-REMOVED-REMOVED such as d4+c3-b2-d4, or swap)",
+                 text);
+        return -1;
+    }
+    char pn[3];
+    int placed = cell[0];
+    cell_name(placed, pn);
+    if (occupied(p) >> placed & 1) {
+        snprintf(err, errlen, "illegal move %s: %s is not empty (it holds %s)", text, pn,
+                 cell_content(p, placed));
+        return -1;
+    }
+    qmove towers[40];
+    int k = gen_towers(p, placed, towers);
+    if (n == 1) {
+        if (k > 0) {
+            char ex[GAME_MOVE_TEXT_MAX];
+            lot_move_to_text(gg, towers[0], ex, sizeof ex);
+            snprintf(err, errlen,
+                     "illegal move %s: a disc on %s makes a line of three, so a tower must "
+                     "be made: write PLACED+KEPT-REMOVED-REMOVED, e.g. %s (%d choices)",
+                     text, pn, ex, k);
+            return -1;
+        }
+        *out = (qmove)placed;
+        return 0;
+    }
+    if (k == 0) {
+        snprintf(err, errlen,
+                 "illegal move %s: a disc on %s makes no line of three, so no tower is due "
+                 "(play %s)",
+                 text, pn, pn);
+        return -1;
+    }
+    int kept = cell[1], r1 = cell[2], r2 = cell[3];
+    if (kept == r1 || kept == r2 || r1 == r2) {
+        snprintf(err, errlen, "illegal move %s: a cell is named twice", text);
+        return -1;
+    }
+    uint64_t named = BIT(kept) | BIT(r1) | BIT(r2);
+    char ln[16], kn[3];
+    cell_name(kept, kn);
+    if (!is_window(named)) {
+        uint64_t with_placed = BIT(placed) | BIT(r1) | BIT(r2);
+        if (placed != r1 && placed != r2 && is_window(with_placed)) {
+            line_name(with_placed, ln, sizeof ln);
+            snprintf(err, errlen, "illegal move %s: the kept disc %s is not in the line %s",
+                     text, kn, ln);
+        } else {
+            line_name(named, ln, sizeof ln);
+            for (char *c = ln; *c; c++)
+                if (*c == '-')
+                    *c = ' ';
+            snprintf(err, errlen,
+                     "illegal move %s: %s are not three consecutive cells of one line", text,
+                     ln);
+        }
+        return -1;
+    }
+    line_name(named, ln, sizeof ln);
+    if (!(named >> placed & 1)) {
+        snprintf(err, errlen, "illegal move %s: the line %s does not pass through %s", text,
+                 ln, pn);
+        return -1;
+    }
+    for (uint64_t b = named & ~BIT(placed); b; b &= b - 1) {
+        int c = __builtin_ctzll(b);
+        if (!(p->disc[p->side] >> c & 1)) {
+            char cn[3];
+            cell_name(c, cn);
+            snprintf(err, errlen,
+                     "illegal move %s: the line %s is not three single %s discs (%s is %s)",
+                     text, ln, p->side ? "black" : "white", cn, cell_content(p, c));
+            return -1;
+        }
+    }
+    for (int i = 0; i < k; i++)
+        if (MV_KEPT(towers[i]) == kept &&
+            (BIT(MV_REM1(towers[i])) | BIT(MV_REM2(towers[i]))) == (BIT(r1) | BIT(r2))) {
+            *out = towers[i];
+            return 0;
+        }
+    snprintf(err, errlen, "illegal move %s", text);
+    return -1;
+}
+
+static void lot_to_text(const game *gg, char *buf, size_t len)
+{
+    const lot_pos *p = &((const lot_game *)gg)->pos;
+    char out[96];
+    int o = 0;
+    for (int r = SIDE - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < SIDE; f++) {
+            int s = r * SIDE + f;
+            char c = (p->disc[0] >> s & 1)    ? 'w'
+                     : (p->disc[1] >> s & 1)  ? 'b'
+                     : (p->tower[0] >> s & 1) ? 'W'
+                     : (p->tower[1] >> s & 1) ? 'B'
+                                              : 0;
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                out[o++] = (char)('0' + empty);
+            empty = 0;
+            out[o++] = c;
+        }
+        if (empty)
+            out[o++] = (char)('0' + empty);
+        if (r)
+            out[o++] = '/';
+    }
+    out[o] = 0;
+    snprintf(buf, len, "%s %c%s", out, p->side ? 'b' : 'w', p->swap_ok ? " swap" : "");
+}
+
+static int lot_from_text(game *gg, const char *text, char *err, size_t errlen)
+{
+    lot_game *g = (lot_game *)gg;
+    lot_pos p;
+    memset(&p, 0, sizeof p);
+    const char *s = text;
+    while (*s == ' ')
+        s++;
+    int r = SIDE - 1, f = 0;
+    for (; *s && *s != ' '; s++) {
+        char c = *s;
+        if (c == '/') {
+            if (f != SIDE || r == 0)
+                goto bad;
+            r--;
+            f = 0;
+        } else if (c >= '1' && c <= '7') {
+            f += c - '0';
+            if (f > SIDE)
+                goto bad;
+        } else if (strchr("wbWB", c)) {
+            if (f >= SIDE)
+                goto bad;
+            uint64_t *set = c == 'w' ? &p.disc[0] : c == 'b' ? &p.disc[1]
+                            : c == 'W' ? &p.tower[0] : &p.tower[1];
+            *set |= BIT(r * SIDE + f);
+            f++;
+        } else {
+            goto bad;
+        }
+    }
+    if (r != 0 || f != SIDE)
+        goto bad;
+    while (*s == ' ')
+        s++;
+    char side = (char)tolower((unsigned char)*s);
+    if ((side != 'b' && side != 'w') || (s[1] && s[1] != ' ')) {
+        snprintf(err, errlen, "position: side to move must be 'w' or 'b'");
+        return -1;
+    }
+    s++;
+    while (*s == ' ')
+        s++;
+    if (*s) {
+        if (!str_ieq(s, "swap")) {
+            snprintf(err, errlen, "position: after the side to move only 'swap' may follow");
+            return -1;
+        }
+        if (!g->base.opt[OPT_PIE]) {
+            snprintf(err, errlen, "position: swap cannot be available with pie=0");
+            return -1;
+        }
+        if (side != 'b' || p.disc[1] || p.tower[0] || p.tower[1] ||
+            __builtin_popcountll(p.disc[0]) != 1) {
+            snprintf(err, errlen,
+                     "position: swap can be available only with Black to move and one white "
+                     "disc on the board");
+            return -1;
+        }
+        p.swap_ok = 1;
+    }
+    p.side = side == 'b';
+    char ln[16];
+    for (int c = 0; c < 2; c++) {
+        uint64_t w = find_window(p.disc[c]);
+        if (w) {
+            line_name(w, ln, sizeof ln);
+            snprintf(err, errlen,
+                     "position: the single %s discs %s form a line of three, which never "
+                     "stays on the board",
+                     c ? "black" : "white", ln);
+            return -1;
+        }
+    }
+    uint64_t mover_line = find_window(p.tower[p.side]);
+    if (mover_line) {
+        line_name(mover_line, ln, sizeof ln);
+        snprintf(err, errlen,
+                 "position: %s, to move, already has three towers in a line (%s); the game "
+                 "would have ended",
+                 cap_colour(p.side), ln);
+        return -1;
+    }
+    if (find_window(p.tower[!p.side])) {
+        p.result = (uint8_t)(RESULT_FIRST + !p.side);
+        p.reason = END_TOWERS;
+    } else if (occupied(&p) == ALL_CELLS) {
+        p.result = RESULT_DRAW;
+        p.reason = END_FULL;
+    }
+    p.hash = compute_hash(&p);
+    g->pos = p;
+    g->ply = 0;
+    return 0;
+bad:
+    snprintf(err, errlen,
+             "position: expected 7 ranks from 7 to 1 separated by '/', with w and b for "
+             "discs, W and B for towers and digits for empty cells, then the side to move "
+             "and optionally 'swap' (e.g. 7/7/7/3w3/7/7/7 b swap)");
+    return -1;
+}
+
+static uint64_t lot_hash(const game *g) { return ((const lot_game *)g)->pos.hash; }
+
+static void lot_render(const game *gg, char *buf, size_t len)
+{
+    const lot_pos *p = &((const lot_game *)gg)->pos;
+    buf[0] = 0;
+    str_appendf(buf, len, "    a b c d e f g\n");
+    for (int r = SIDE - 1; r >= 0; r--) {
+        str_appendf(buf, len, " %d ", r + 1);
+        for (int f = 0; f < SIDE; f++) {
+            int s = r * SIDE + f;
+            char c = (p->disc[0] >> s & 1)    ? 'w'
+                     : (p->disc[1] >> s & 1)  ? 'b'
+                     : (p->tower[0] >> s & 1) ? 'W'
+                     : (p->tower[1] >> s & 1) ? 'B'
+                                              : '.';
+            str_appendf(buf, len, " %c", c);
+        }
+        str_appendf(buf, len, "  %d\n", r + 1);
+    }
+    str_appendf(buf, len, "    a b c d e f g\n");
+    str_appendf(buf, len, "w b = single disc, W B = tower (two discs).");
+    for (int c = 0; c < 2; c++) {
+        int d = __builtin_popcountll(p->disc[c]), t = __builtin_popcountll(p->tower[c]);
+        str_appendf(buf, len, "  %s: %d disc%s, %d tower%s.", cap_colour(c), d,
+                    d == 1 ? "" : "s", t, t == 1 ? "" : "s");
+    }
+    str_appendf(buf, len, "\n");
+    if (p->swap_ok)
+        str_appendf(buf, len, "Black may play swap: White's disc becomes Black's "
+                              "(colours swapped).\n");
+}
+
+/* Uniform over empty cells, then over the tower choices of that cell (swap,
+ * when on offer, half the time): a fair random player that never generates
+ * the lines of the other cells, several times faster than picking from
+ * legal_moves(). */
+static int lot_playout(game *gg, struct rng *r, int max_plies)
+{
+    lot_game *g = (lot_game *)gg;
+    for (int n = 0; n < max_plies; n++) {
+        lot_pos *p = &g->pos;
+        if (p->result != RESULT_NONE)
+            return p->result;
+        qmove m;
+        if (p->swap_ok && rng_below(r, 2) == 0) {
+            m = MV_SWAP;
+        } else {
+            uint64_t empty = ~occupied(p) & ALL_CELLS;
+            uint32_t pick = rng_below(r, (uint32_t)__builtin_popcountll(empty));
+            while (pick--)
+                empty &= empty - 1;
+            int s = __builtin_ctzll(empty);
+            qmove towers[40];
+            int k = gen_towers(p, s, towers);
+            m = k ? towers[rng_below(r, (uint32_t)k)] : (qmove)s;
+        }
+        lot_make(gg, m);
+    }
+    return g->pos.result;
+}
+
+const game_ops lot_ops = {
+    .name = "lot",
+    .title = "LOT (Line of Three)",
+    .colour = {"white", "black"},
+    .options = lot_options,
+    .create = lot_create,
+    .destroy = lot_destroy,
+    .copy = lot_copy,
+    .legal_moves = lot_legal_moves,
+    .make = lot_make,
+    .unmake = lot_unmake,
+    .ply = lot_ply,
+    .move_at = lot_move_at,
+    .to_move = lot_to_move,
+    .result = lot_result,
+    .result_reason = lot_result_reason,
+    .move_to_text = lot_move_to_text,
+    .move_from_text = lot_move_from_text,
+    .to_text = lot_to_text,
+    .from_text = lot_from_text,
+    .hash = lot_hash,
+    .render = lot_render,
+    .playout = lot_playout,
+};

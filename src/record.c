@@ -1,0 +1,634 @@
+/* record.c - a game plus its record data, and its SGF form (see record.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "record.h"
+#include "cli.h"
+#include "sgf.h"
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+record *record_new(game *g)
+{
+    record *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->g = g;
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(r->date, sizeof r->date, "%Y-%m-%d", &tm);
+    return r;
+}
+
+static void clear_notes_from(record *r, int from)
+{
+    for (int i = from; i < r->note_cap; i++) {
+        free(r->note[i]);
+        r->note[i] = NULL;
+    }
+}
+
+void record_free(record *r)
+{
+    if (!r)
+        return;
+    clear_notes_from(r, 0);
+    free(r->note);
+    free(r->note_move);
+    free(r->start);
+    game_free(r->g);
+    free(r);
+}
+
+static void set_note(record *r, int i, qmove m, const char *text)
+{
+    if (i >= r->note_cap) {
+        int cap = r->note_cap ? r->note_cap : 64;
+        while (cap <= i)
+            cap *= 2;
+        char **n = realloc(r->note, sizeof *n * (size_t)cap);
+        if (!n)
+            return;
+        r->note = n;
+        qmove *nm = realloc(r->note_move, sizeof *nm * (size_t)cap);
+        if (!nm)
+            return;
+        r->note_move = nm;
+        for (int k = r->note_cap; k < cap; k++)
+            r->note[k] = NULL;
+        r->note_cap = cap;
+    }
+    free(r->note[i]);
+    r->note[i] = text && *text ? strdup(text) : NULL;
+    r->note_move[i] = m;
+}
+
+const char *record_note(const record *r, int i)
+{
+    const game *g = r->g;
+    if (i < 0 || i >= r->note_cap || i >= g->ops->ply(g) || !r->note[i])
+        return NULL;
+    return r->note_move[i] == g->ops->move_at(g, i) ? r->note[i] : NULL;
+}
+
+int record_play_text(record *r, const char *text, char *err, size_t errlen)
+{
+    int ply = r->g->ops->ply(r->g);
+    int n = game_play_text(r->g, text, err, errlen);
+    if (n > 0) {
+        clear_notes_from(r, ply);
+        r->off_board = 0;
+    }
+    return n;
+}
+
+void record_make(record *r, qmove m, const char *comment)
+{
+    int ply = r->g->ops->ply(r->g);
+    clear_notes_from(r, ply);
+    if (comment && *comment)
+        set_note(r, ply, m, comment);
+    r->g->ops->make(r->g, m);
+    r->off_board = 0;
+}
+
+int record_undo_turn(record *r)
+{
+    int n = game_undo_turn(r->g);
+    if (n > 0) {
+        clear_notes_from(r, r->g->ops->ply(r->g));
+        r->off_board = 0;
+    }
+    return n;
+}
+
+int record_set_position(record *r, const char *text, char *err, size_t errlen)
+{
+    char canon[GAME_TEXT_MAX];
+    game *t = game_new_like(r->g);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (t->ops->from_text(t, text, err, errlen) != 0) {
+        game_free(t);
+        return -1;
+    }
+    t->ops->to_text(t, canon, sizeof canon);
+    char *start = strdup(canon);
+    if (!start) {
+        game_free(t);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    game_free(r->g);
+    r->g = t;
+    free(r->start);
+    r->start = start;
+    clear_notes_from(r, 0);
+    r->off_board = 0;
+    return 0;
+}
+
+void record_set_off_board(record *r, int result, char how)
+{
+    r->off_board = result;
+    r->off_how = how;
+}
+
+int record_result(const record *r)
+{
+    int res = r->g->ops->result(r->g);
+    return res != RESULT_NONE ? res : r->off_board;
+}
+
+static void capitalised(const char *s, char *out, size_t len)
+{
+    snprintf(out, len, "%s", s);
+    if (out[0])
+        out[0] = (char)toupper((unsigned char)out[0]);
+}
+
+void record_result_reason(const record *r, char *buf, size_t len)
+{
+    const game *g = r->g;
+    buf[0] = 0;
+    if (g->ops->result(g) != RESULT_NONE) {
+        g->ops->result_reason(g, buf, len);
+        return;
+    }
+    if (!r->off_board)
+        return;
+    if (r->off_board == RESULT_DRAW) {
+        snprintf(buf, len, "draw agreed");
+        return;
+    }
+    char loser[32];
+    capitalised(g->ops->colour[r->off_board == RESULT_FIRST ? 1 : 0], loser, sizeof loser);
+    switch (r->off_how) {
+    case 'R': snprintf(buf, len, "%s resigned", loser); break;
+    case 'T': snprintf(buf, len, "%s lost on time", loser); break;
+    case 'F': snprintf(buf, len, "%s forfeited", loser); break;
+    default: snprintf(buf, len, "result given by the record"); break;
+    }
+}
+
+void record_result_sgf(const record *r, char *buf, size_t len)
+{
+    int res = record_result(r);
+    buf[0] = 0;
+    if (res == RESULT_DRAW)
+        snprintf(buf, len, "Draw");
+    else if (res == RESULT_FIRST || res == RESULT_SECOND)
+        snprintf(buf, len, "%c+", res == RESULT_FIRST ? 'B' : 'W');
+    if (res && res != RESULT_DRAW && r->g->ops->result(r->g) == RESULT_NONE && r->off_how)
+        str_appendf(buf, len, "%c", r->off_how);
+}
+
+/* Replays the game from its start: each move's token (SGF syntax or the
+ * protocol's) and its mover.  Returns the number of moves, -1 on failure. */
+static int replay(const record *r, int sgf_syntax, char (**tok)[GAME_MOVE_TEXT_MAX],
+                  int **mover)
+{
+    const game *g = r->g;
+    const game_ops *ops = g->ops;
+    int n = ops->ply(g);
+    game *t = game_new_like(g);
+    *tok = malloc(sizeof **tok * (size_t)(n + 1));
+    *mover = malloc(sizeof **mover * (size_t)(n + 1));
+    char err[GAME_ERR_MAX];
+    if (!t || !*tok || !*mover || (r->start && ops->from_text(t, r->start, err, sizeof err) != 0)) {
+        game_free(t);
+        free(*tok);
+        free(*mover);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        qmove m = ops->move_at(g, i);
+        (*mover)[i] = ops->to_move(t);
+        if (sgf_syntax && ops->sgf_move_to_text)
+            ops->sgf_move_to_text(t, m, (*tok)[i], GAME_MOVE_TEXT_MAX);
+        else
+            ops->move_to_text(t, m, (*tok)[i], GAME_MOVE_TEXT_MAX);
+        ops->make(t, m);
+    }
+    game_free(t);
+    return n;
+}
+
+void record_moves_text(const record *r, char *buf, size_t len)
+{
+    char(*tok)[GAME_MOVE_TEXT_MAX];
+    int *mover;
+    buf[0] = 0;
+    int n = replay(r, 0, &tok, &mover);
+    for (int i = 0; i < n; i++)
+        str_appendf(buf, len, "%s%s", i == 0 ? "" : mover[i] == mover[i - 1] ? "," : " ",
+                    tok[i]);
+    if (n >= 0) {
+        free(tok);
+        free(mover);
+    }
+}
+
+char *record_to_sgf(const record *r)
+{
+    const game *g = r->g;
+    const game_ops *ops = g->ops;
+    sgf_out o = {0};
+    char buf[GAME_TEXT_MAX];
+
+    sgf_out_raw(&o, "(;FF[4]CA[UTF-8]");
+    sgf_out_prop(&o, "AP", "quartet:" QUARTET_VERSION);
+    if (ops->sgf_game_number) {
+        snprintf(buf, sizeof buf, "%d", ops->sgf_game_number);
+        sgf_out_prop(&o, "GM", buf);
+    }
+    if (ops->sgf_board_size) {
+        snprintf(buf, sizeof buf, "%d", ops->sgf_board_size);
+        sgf_out_prop(&o, "SZ", buf);
+    }
+    sgf_out_prop(&o, "QG", ops->name);
+    game_options_text(g, buf, sizeof buf);
+    if (buf[0])
+        sgf_out_prop(&o, "QO", buf);
+    sgf_out_raw(&o, "\n");
+    if (r->player[0][0])
+        sgf_out_prop(&o, "PB", r->player[0]);
+    if (r->player[1][0])
+        sgf_out_prop(&o, "PW", r->player[1]);
+    if (r->date[0])
+        sgf_out_prop(&o, "DT", r->date);
+    record_result_sgf(r, buf, sizeof buf);
+    if (buf[0])
+        sgf_out_prop(&o, "RE", buf);
+    if (r->start) {
+        sgf_out_raw(&o, "\n");
+        sgf_out_prop(&o, "QP", r->start);
+    }
+    sgf_out_raw(&o, "\n");
+
+    char(*tok)[GAME_MOVE_TEXT_MAX];
+    int *mover;
+    int n = replay(r, 1, &tok, &mover);
+    if (n < 0) {
+        free(o.s);
+        return NULL;
+    }
+    sgf_out moves = {0}, notes = {0};
+    for (int i = 0; i < n; i++) {
+        int first = i == 0 || mover[i] != mover[i - 1];
+        if (!first)
+            sgf_out_raw(&moves, ",");
+        sgf_out_raw(&moves, tok[i]);
+        const char *note = record_note(r, i);
+        if (note) {
+            if (notes.len)
+                sgf_out_raw(&notes, "\n");
+            sgf_out_raw(&notes, note);
+        }
+        if (i + 1 == n || mover[i + 1] != mover[i]) {
+            sgf_out_raw(&o, ";");
+            sgf_out_prop(&o, mover[i] == 0 ? "B" : "W", moves.s);
+            if (notes.len)
+                sgf_out_prop(&o, "C", notes.s);
+            sgf_out_raw(&o, "\n");
+            moves.len = notes.len = 0;
+            if (moves.s)
+                moves.s[0] = 0;
+            if (notes.s)
+                notes.s[0] = 0;
+        }
+    }
+    sgf_out_raw(&o, ")\n");
+    int failed = o.failed || moves.failed || notes.failed;
+    free(moves.s);
+    free(notes.s);
+    free(tok);
+    free(mover);
+    if (failed) {
+        free(o.s);
+        return NULL;
+    }
+    return o.s;
+}
+
+/* ---- loading ---- */
+
+static const char *prop_value(const sgf_node *n, const char *id, int *line)
+{
+    const sgf_prop *p = sgf_node_prop(n, id);
+    if (!p || p->nvalues < 1)
+        return NULL;
+    if (line)
+        *line = p->line;
+    return p->values[0];
+}
+
+static void known_games(char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (int i = 0; game_registry[i]; i++)
+        str_appendf(buf, len, "%s%s", i ? ", " : "", game_registry[i]->name);
+}
+
+static const game_ops *record_game(const sgf_node *root, char *err, size_t errlen)
+{
+    int qline = root->line, gline = root->line;
+    const char *qg = prop_value(root, "QG", &qline);
+    const char *gm = prop_value(root, "GM", &gline);
+    char known[256];
+    known_games(known, sizeof known);
+    long num = 0;
+    if (gm && parse_long(gm, &num) != 0) {
+        snprintf(err, errlen, "line %d: GM[%s] is not a number", gline, gm);
+        return NULL;
+    }
+    if (qg) {
+        const game_ops *ops = game_find(qg);
+        if (!ops) {
+            snprintf(err, errlen, "line %d: unknown game '%s' (known: %s)", qline, qg, known);
+            return NULL;
+        }
+        if (gm && num != ops->sgf_game_number) {
+            snprintf(err, errlen, "line %d: GM[%ld] does not match QG[%s]", gline, num,
+                     ops->name);
+            return NULL;
+        }
+        return ops;
+    }
+    if (gm) {
+        for (int i = 0; game_registry[i]; i++)
+            if (game_registry[i]->sgf_game_number && game_registry[i]->sgf_game_number == num)
+                return game_registry[i];
+        snprintf(err, errlen, "line %d: unknown game GM[%ld] (known: %s)", gline, num, known);
+        return NULL;
+    }
+    snprintf(err, errlen, "line %d: the record names no game (no QG[] or GM[] property)",
+             root->line);
+    return NULL;
+}
+
+static game *record_create(const game_ops *ops, const sgf_node *root, char *err, size_t errlen)
+{
+    int line = root->line;
+    const char *qo = prop_value(root, "QO", &line);
+    char buf[GAME_TEXT_MAX], msg[GAME_ERR_MAX];
+    char *words[GAME_MAX_OPTIONS * 4];
+    snprintf(buf, sizeof buf, "%s", qo ? qo : "");
+    int n = split_words(buf, words, GAME_MAX_OPTIONS * 4);
+    game *g = game_create(ops, n, words, msg, sizeof msg);
+    if (!g)
+        snprintf(err, errlen, "line %d: %s", line, msg);
+    return g;
+}
+
+/* RE[] as a result; how gets 'R', 'T', 'F' or 0.  -1 if not understood. */
+static int parse_sgf_result(const char *re, char *how)
+{
+    *how = 0;
+    if (str_ieq(re, "0") || str_ieq(re, "Draw") || str_ieq(re, "Jigo"))
+        return RESULT_DRAW;
+    if (str_ieq(re, "Void") || str_ieq(re, "?") || !*re)
+        return RESULT_NONE;
+    char c = (char)toupper((unsigned char)re[0]);
+    if ((c != 'B' && c != 'W') || re[1] != '+')
+        return -1;
+    char h = (char)toupper((unsigned char)re[2]);
+    if (h == 'R' || h == 'T' || h == 'F')
+        *how = h;
+    return c == 'B' ? RESULT_FIRST : RESULT_SECOND;
+}
+
+/* Play one move node (B[] or W[]). */
+static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err, size_t errlen)
+{
+    game *g = r->g;
+    const game_ops *ops = g->ops;
+    int colour = strcmp(mv->id, "B") == 0 ? 0 : 1;
+    const char *v = mv->nvalues ? mv->values[0] : "";
+    char msg[GAME_ERR_MAX], who[32];
+    if (mv->nvalues != 1) {
+        snprintf(err, errlen, "line %d: %s[] must have exactly one value", mv->line, mv->id);
+        return -1;
+    }
+    if (r->off_board) {
+        snprintf(err, errlen, "line %d: %s[%s] after the game ended by resignation", mv->line,
+                 mv->id, v);
+        return -1;
+    }
+    if (str_ieq(v, "resign")) {
+        record_set_off_board(r, colour == 0 ? RESULT_SECOND : RESULT_FIRST, 'R');
+        return 0;
+    }
+    if (ops->result(g) != RESULT_NONE) {
+        ops->result_reason(g, msg, sizeof msg);
+        snprintf(err, errlen, "line %d: %s[%s]: the game is already over (%s)", mv->line,
+                 mv->id, v, msg);
+        return -1;
+    }
+    if (ops->to_move(g) != colour) {
+        capitalised(ops->colour[ops->to_move(g)], who, sizeof who);
+        snprintf(err, errlen, "line %d: %s[%s], but %s is to move", mv->line, mv->id, v, who);
+        return -1;
+    }
+    const char *p = v;
+    int made = 0;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char tok[GAME_MOVE_TEXT_MAX];
+        while (len && isspace((unsigned char)*p)) {
+            p++;
+            len--;
+        }
+        if (len == 0 || len >= sizeof tok) {
+            snprintf(err, errlen, "line %d: %s[%s]: %s", mv->line, mv->id, v,
+                     len ? "move token too long" : "empty move");
+            return -1;
+        }
+        memcpy(tok, p, len);
+        tok[len] = 0;
+        if (made && (ops->result(g) != RESULT_NONE || ops->to_move(g) != colour)) {
+            snprintf(err, errlen, "line %d: %s[%s]: the turn is over before '%s'", mv->line,
+                     mv->id, v, tok);
+            return -1;
+        }
+        qmove m;
+        int bad = ops->sgf_move_from_text
+                      ? ops->sgf_move_from_text(g, tok, &m, msg, sizeof msg)
+                      : ops->move_from_text(g, tok, &m, msg, sizeof msg);
+        if (bad) {
+            /* the game's "illegal move c8-c5: why" would repeat the move */
+            const char *why = msg;
+            if (strncmp(msg, "illegal move ", 13) == 0 && strstr(msg, ": "))
+                why = strstr(msg, ": ") + 2;
+            snprintf(err, errlen, "line %d: illegal move %s[%s]: %s", mv->line, mv->id, v, why);
+            return -1;
+        }
+        record_make(r, m, NULL);
+        made++;
+        if (!end)
+            break;
+        p = end + 1;
+    }
+    const char *c = prop_value(n, "C", NULL);
+    if (c) {
+        int last = ops->ply(g) - 1;
+        set_note(r, last, ops->move_at(g, last), c);
+    }
+    return 0;
+}
+
+static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t errlen)
+{
+    if (t->nnodes == 0) {
+        snprintf(err, errlen, "line 1: empty game tree");
+        return NULL;
+    }
+    const sgf_node *root = &t->nodes[0];
+    int line = root->line;
+    const char *ff = prop_value(root, "FF", &line);
+    long num;
+    if (ff && (parse_long(ff, &num) != 0 || num < 1 || num > 4)) {
+        snprintf(err, errlen, "line %d: FF[%s]: only SGF formats 1 to 4 are known", line, ff);
+        return NULL;
+    }
+    const game_ops *ops = record_game(root, err, errlen);
+    if (!ops)
+        return NULL;
+    game *g = record_create(ops, root, err, errlen);
+    if (!g)
+        return NULL;
+    record *r = record_new(g);
+    if (!r) {
+        game_free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    char msg[GAME_ERR_MAX];
+    const char *sz = prop_value(root, "SZ", &line);
+    if (sz && ops->sgf_board_size && (parse_long(sz, &num) != 0 || num != ops->sgf_board_size)) {
+        snprintf(err, errlen, "line %d: SZ[%s]: %s is played on a board of size %d", line, sz,
+                 ops->name, ops->sgf_board_size);
+        goto fail;
+    }
+    for (int i = 0; i < t->nnodes; i++) {
+        static const char *const setup[] = {"AB", "AW", "AE"};
+        for (int k = 0; k < 3; k++) {
+            const sgf_prop *p = sgf_node_prop(&t->nodes[i], setup[k]);
+            if (p) {
+                snprintf(err, errlen, "line %d: setup property %s[] is not supported (quartet "
+                         "records a start position as QP[position text])", p->line, setup[k]);
+                goto fail;
+            }
+        }
+    }
+    const char *qp = prop_value(root, "QP", &line);
+    if (qp && record_set_position(r, qp, msg, sizeof msg) != 0) {
+        snprintf(err, errlen, "line %d: QP[]: %s", line, msg);
+        goto fail;
+    }
+    const char *v;
+    if ((v = prop_value(root, "PB", NULL)))
+        snprintf(r->player[0], sizeof r->player[0], "%s", v);
+    if ((v = prop_value(root, "PW", NULL)))
+        snprintf(r->player[1], sizeof r->player[1], "%s", v);
+    r->date[0] = 0;
+    if ((v = prop_value(root, "DT", NULL)))
+        snprintf(r->date, sizeof r->date, "%s", v);
+
+    int turns = 0, truncated = 0;
+    for (int i = 0; i < t->nnodes; i++) {
+        const sgf_node *n = &t->nodes[i];
+        const sgf_prop *b = sgf_node_prop(n, "B"), *w = sgf_node_prop(n, "W");
+        if (b && w) {
+            snprintf(err, errlen, "line %d: B[] and W[] in one node", n->line);
+            goto fail;
+        }
+        if (!b && !w)
+            continue;
+        if (max_turns >= 0 && turns >= max_turns) {
+            truncated = 1;
+            break;
+        }
+        if (play_node(r, n, b ? b : w, err, errlen) != 0)
+            goto fail;
+        turns++;
+    }
+    const char *re = prop_value(root, "RE", &line);
+    if (re && !truncated) {
+        char how;
+        int res = parse_sgf_result(re, &how);
+        int board = r->g->ops->result(r->g);
+        if (res < 0) {
+            snprintf(err, errlen, "line %d: RE[%s] is not a result (B+, W+R, Draw, ...)", line,
+                     re);
+            goto fail;
+        }
+        if (board != RESULT_NONE && res != board) {
+            r->g->ops->result_reason(r->g, msg, sizeof msg);
+            snprintf(err, errlen, "line %d: RE[%s] contradicts the end of the game (%s: %s)",
+                     line, re, game_result_text(board), msg);
+            goto fail;
+        }
+        if (board == RESULT_NONE && res != RESULT_NONE) {
+            if (r->off_board && r->off_board != res) {
+                snprintf(err, errlen, "line %d: RE[%s] contradicts the resignation in the "
+                         "moves", line, re);
+                goto fail;
+            }
+            record_set_off_board(r, res, r->off_board ? r->off_how : how);
+        }
+    } else if (truncated) {
+        r->off_board = 0;
+    }
+    return r;
+fail:
+    record_free(r);
+    return NULL;
+}
+
+record *record_from_sgf(const char *text, int max_turns, char *err, size_t errlen)
+{
+    sgf_tree *t = sgf_parse(text, err, errlen);
+    if (!t)
+        return NULL;
+    record *r = from_tree(t, max_turns, err, errlen);
+    sgf_tree_free(t);
+    return r;
+}
+
+int record_save(const record *r, const char *path, char *err, size_t errlen)
+{
+    char *text = record_to_sgf(r);
+    if (!text) {
+        snprintf(err, errlen, "cannot save %s: out of memory", path);
+        return -1;
+    }
+    int rc = write_file_atomic(path, text, strlen(text));
+    if (rc != 0)
+        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    free(text);
+    return rc;
+}
+
+record *record_load(const char *path, int max_turns, char *err, size_t errlen)
+{
+    char *text = read_file(path, NULL);
+    if (!text) {
+        snprintf(err, errlen, "cannot read %s: %s", path, errno ? strerror(errno) : "error");
+        return NULL;
+    }
+    char msg[GAME_ERR_MAX];
+    record *r = record_from_sgf(text, max_turns, msg, sizeof msg);
+    if (!r)
+        snprintf(err, errlen, "%s: %s", path, msg);
+    free(text);
+    return r;
+}

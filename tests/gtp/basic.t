@@ -1,0 +1,71 @@
+# The protocol itself: administrative commands, ids, comments, errors.
+protocol_version
+> = 2
+name
+> = quartet
+version
+~ = 0.
+1 name
+> =1 quartet
+   # an indented comment line gets no answer
+
+	42   protocol_version   # a comment after a command, a tab before it
+> =42 2
+known_command genmove
+> = true
+known_command frobnicate
+> = false
+known_command
+> ? syntax error: usage: known_command NAME
+list_commands
+> = all_legal_moves
+> boardsize
+> clear_board
+> final_score
+> genmove
+> gogui-analyze_commands
+> gogui-interrupt
+> known_command
+> list_commands
+> loadsgf
+> name
+> play
+> protocol_version
+> quartet-game
+> quartet-moves
+> quartet-perft
+> quartet-player
+> quartet-position
+> quartet-result
+> quartet-result_reason
+> quartet-savesgf
+> quartet-set
+> quartet-setposition
+> quartet-settings
+> quartet-to_move
+> quit
+> reg_genmove
+> showboard
+> time_left
+> time_settings
+> undo
+> version
+frobnicate now
+> ? unknown command: frobnicate
+7 frobnicate
+> ?7 unknown command: frobnicate
+PROTOCOL_VERSION
+> ? unknown command: PROTOCOL_VERSION
+name extra
+> ? syntax error: usage: name
+5
+> ?5 syntax error: no command after the id
+gogui-interrupt
+> =
+gogui-analyze_commands
+~ string/Position/quartet-position
+~ string/Legal moves/all_legal_moves
+~ string/Perft 2/quartet-perft 2
+~ string/Result/quartet-result
+9 quit
+> =9
