@@ -11,6 +11,7 @@
  * unmake() is a pop and repetition checks compare stored positions.
  */
 #include "loa.h"
+#include "history.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -56,9 +57,7 @@ typedef struct loa_pos {
 typedef struct loa_game {
     game base;
     loa_pos pos;
-    loa_pos *hist; /* hist[k]: the position at ply k (before move k) */
-    qmove *moves;  /* moves[k]: the move made at ply k */
-    int ply, cap;
+    history hist; /* of loa_pos */
 } loa_game;
 
 /* ---- tables ---- */
@@ -168,8 +167,8 @@ static int has_move(const loa_pos *p)
 static int repetitions(const loa_game *g)
 {
     int count = 1;
-    for (int k = g->ply - 2; k >= 0; k -= 2) {
-        const loa_pos *h = &g->hist[k];
+    for (int k = g->hist.ply - 2; k >= 0; k -= 2) {
+        const loa_pos *h = history_pos(&g->hist, k);
         if (h->hash == g->pos.hash && h->pieces[0] == g->pos.pieces[0] &&
             h->pieces[1] == g->pos.pieces[1])
             count++;
@@ -220,24 +219,6 @@ static void settle(loa_game *g, int mover)
 
 /* ---- interface ---- */
 
-static void grow(loa_game *g, int need)
-{
-    if (need <= g->cap)
-        return;
-    int cap = g->cap ? g->cap : 256;
-    while (cap < need)
-        cap *= 2;
-    loa_pos *h = realloc(g->hist, sizeof *h * (size_t)cap);
-    qmove *m = realloc(g->moves, sizeof *m * (size_t)cap);
-    if (!h || !m) {
-        fprintf(stderr, "quartet: out of memory\n");
-        exit(1);
-    }
-    g->hist = h;
-    g->moves = m;
-    g->cap = cap;
-}
-
 static uint64_t compute_hash(const loa_pos *p)
 {
     uint64_t h = p->side ? zobrist_side : 0;
@@ -254,7 +235,7 @@ static void set_start(loa_game *g)
     p->pieces[0] = 0x7Eull | (0x7Eull << 56);                  /* b1..g1, b8..g8 */
     p->pieces[1] = (FILE_A | FILE_H) & 0x00FFFFFFFFFFFF00ull; /* a2..a7, h2..h7 */
     p->hash = compute_hash(p);
-    g->ply = 0;
+    g->hist.ply = 0;
 }
 
 static game *loa_create(const int *opt, char *err, size_t errlen)
@@ -267,7 +248,7 @@ static game *loa_create(const int *opt, char *err, size_t errlen)
         return NULL;
     g->base.ops = &loa_ops;
     memcpy(g->base.opt, opt, sizeof g->base.opt);
-    grow(g, 256);
+    history_init(&g->hist, sizeof(loa_pos), 256);
     set_start(g);
     return &g->base;
 }
@@ -275,8 +256,7 @@ static game *loa_create(const int *opt, char *err, size_t errlen)
 static void loa_destroy(game *gg)
 {
     loa_game *g = (loa_game *)gg;
-    free(g->hist);
-    free(g->moves);
+    history_free(&g->hist);
     free(g);
 }
 
@@ -284,12 +264,9 @@ static void loa_copy(game *dd, const game *ss)
 {
     loa_game *d = (loa_game *)dd;
     const loa_game *s = (const loa_game *)ss;
-    grow(d, s->ply + 1);
     memcpy(d->base.opt, s->base.opt, sizeof d->base.opt);
     d->pos = s->pos;
-    d->ply = s->ply;
-    memcpy(d->hist, s->hist, sizeof *s->hist * (size_t)s->ply);
-    memcpy(d->moves, s->moves, sizeof *s->moves * (size_t)s->ply);
+    history_copy(&d->hist, &s->hist);
 }
 
 static int loa_legal_moves(const game *gg, qmove *out)
@@ -307,11 +284,7 @@ static int loa_legal_moves(const game *gg, qmove *out)
 static void loa_make(game *gg, qmove m)
 {
     loa_game *g = (loa_game *)gg;
-    if (g->ply + 1 >= g->cap)
-        grow(g, g->ply + 2);
-    g->hist[g->ply] = g->pos;
-    g->moves[g->ply] = m;
-    g->ply++;
+    history_push(&g->hist, &g->pos, m);
     loa_pos *p = &g->pos;
     int mover = p->side;
     if (!(m & MV_PASS)) {
@@ -331,13 +304,12 @@ static void loa_make(game *gg, qmove m)
 static void loa_unmake(game *gg)
 {
     loa_game *g = (loa_game *)gg;
-    if (g->ply > 0)
-        g->pos = g->hist[--g->ply];
+    history_pop(&g->hist, &g->pos);
 }
 
-static int loa_ply(const game *g) { return ((const loa_game *)g)->ply; }
+static int loa_ply(const game *g) { return ((const loa_game *)g)->hist.ply; }
 
-static qmove loa_move_at(const game *g, int i) { return ((const loa_game *)g)->moves[i]; }
+static qmove loa_move_at(const game *g, int i) { return ((const loa_game *)g)->hist.moves[i]; }
 
 static int loa_to_move(const game *g) { return ((const loa_game *)g)->pos.side; }
 
@@ -559,7 +531,7 @@ static int loa_from_text(game *gg, const char *text, char *err, size_t errlen)
     p.side = side == 'w';
     p.hash = compute_hash(&p);
     g->pos = p;
-    g->ply = 0;
+    g->hist.ply = 0;
     settle(g, !p.side);
     return 0;
 bad:

@@ -11,6 +11,7 @@
  *
  * History is copy-make: make() pushes the whole position, unmake() pops it.
  */
+#include "history.h"
 #include "lot.h"
 #include "util.h"
 
@@ -54,9 +55,7 @@ typedef struct lot_pos {
 typedef struct lot_game {
     game base;
     lot_pos pos;
-    lot_pos *hist; /* hist[k]: the position at ply k (before move k) */
-    qmove *moves;  /* moves[k]: the move made at ply k */
-    int ply, cap;
+    history hist; /* of lot_pos */
 } lot_game;
 
 /* ---- tables ---- */
@@ -191,24 +190,6 @@ static uint64_t occupied(const lot_pos *p)
 
 /* ---- interface ---- */
 
-static void grow(lot_game *g, int need)
-{
-    if (need <= g->cap)
-        return;
-    int cap = g->cap ? g->cap : 512;
-    while (cap < need)
-        cap *= 2;
-    lot_pos *h = realloc(g->hist, sizeof *h * (size_t)cap);
-    qmove *m = realloc(g->moves, sizeof *m * (size_t)cap);
-    if (!h || !m) {
-        fprintf(stderr, "quartet: out of memory\n");
-        exit(1);
-    }
-    g->hist = h;
-    g->moves = m;
-    g->cap = cap;
-}
-
 static uint64_t compute_hash(const lot_pos *p)
 {
     uint64_t h = (p->side ? zobrist_side : 0) ^ (p->swap_ok ? zobrist_swap : 0);
@@ -233,7 +214,7 @@ static game *lot_create(const int *opt, char *err, size_t errlen)
     memcpy(g->base.opt, opt, sizeof g->base.opt);
     /* a game cannot last 150 plies (docs/RULES-NOTES.md), so the history
      * never grows during play */
-    grow(g, 512);
+    history_init(&g->hist, sizeof(lot_pos), 512);
     g->pos.hash = compute_hash(&g->pos);
     return &g->base;
 }
@@ -241,8 +222,7 @@ static game *lot_create(const int *opt, char *err, size_t errlen)
 static void lot_destroy(game *gg)
 {
     lot_game *g = (lot_game *)gg;
-    free(g->hist);
-    free(g->moves);
+    history_free(&g->hist);
     free(g);
 }
 
@@ -250,12 +230,9 @@ static void lot_copy(game *dd, const game *ss)
 {
     lot_game *d = (lot_game *)dd;
     const lot_game *s = (const lot_game *)ss;
-    grow(d, s->ply + 1);
     memcpy(d->base.opt, s->base.opt, sizeof d->base.opt);
     d->pos = s->pos;
-    d->ply = s->ply;
-    memcpy(d->hist, s->hist, sizeof *s->hist * (size_t)s->ply);
-    memcpy(d->moves, s->moves, sizeof *s->moves * (size_t)s->ply);
+    history_copy(&d->hist, &s->hist);
 }
 
 static int lot_legal_moves(const game *gg, qmove *out)
@@ -308,24 +285,19 @@ static void apply(lot_pos *p, qmove m, int pie)
 static void lot_make(game *gg, qmove m)
 {
     lot_game *g = (lot_game *)gg;
-    if (g->ply + 1 >= g->cap)
-        grow(g, g->ply + 2);
-    g->hist[g->ply] = g->pos;
-    g->moves[g->ply] = m;
-    g->ply++;
+    history_push(&g->hist, &g->pos, m);
     apply(&g->pos, m, g->base.opt[OPT_PIE]);
 }
 
 static void lot_unmake(game *gg)
 {
     lot_game *g = (lot_game *)gg;
-    if (g->ply > 0)
-        g->pos = g->hist[--g->ply];
+    history_pop(&g->hist, &g->pos);
 }
 
-static int lot_ply(const game *g) { return ((const lot_game *)g)->ply; }
+static int lot_ply(const game *g) { return ((const lot_game *)g)->hist.ply; }
 
-static qmove lot_move_at(const game *g, int i) { return ((const lot_game *)g)->moves[i]; }
+static qmove lot_move_at(const game *g, int i) { return ((const lot_game *)g)->hist.moves[i]; }
 
 static int lot_to_move(const game *g) { return ((const lot_game *)g)->pos.side; }
 
@@ -684,7 +656,7 @@ static int lot_from_text(game *gg, const char *text, char *err, size_t errlen)
     }
     p.hash = compute_hash(&p);
     g->pos = p;
-    g->ply = 0;
+    g->hist.ply = 0;
     return 0;
 bad:
     snprintf(err, errlen,

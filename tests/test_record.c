@@ -136,12 +136,23 @@ static void test_round_trip_every_game(void)
                         break;
                     char note[64];
                     snprintf(note, sizeof note, "note %d ] \\ end", i);
-                    record_make(rec, moves[rng_below(&r, (uint32_t)n)], i % 3 ? NULL : note);
+                    /* a comment belongs to a turn (one SGF node): only a move
+                     * that ends its turn carries one */
+                    qmove m = moves[rng_below(&r, (uint32_t)n)];
+                    game *cur = rec->g;
+                    int mover = cur->ops->to_move(cur);
+                    cur->ops->make(cur, m);
+                    int ends_turn = cur->ops->result(cur) != RESULT_NONE ||
+                                    cur->ops->to_move(cur) != mover;
+                    cur->ops->unmake(cur);
+                    record_make(rec, m, ends_turn && i % 3 == 0 ? note : NULL);
                 }
-                if (rep == 1)
+                /* a resignation, unless the short game already ended on the board */
+                int resigned = rep == 1 && rec->g->ops->result(rec->g) == RESULT_NONE;
+                if (resigned)
                     record_set_off_board(rec, RESULT_SECOND, 'R');
                 record *back = round_trip(rec);
-                if (back && rep == 1) {
+                if (back && resigned) {
                     char why[GAME_ERR_MAX], re[32];
                     record_result_reason(back, why, sizeof why);
                     CHECK_HAS(why, "resigned");

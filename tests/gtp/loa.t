@@ -4,7 +4,7 @@
 quartet-game
 > = loa simultaneous=draw nomove=pass repetition=3
 quartet-game chess
-> ? unknown game 'chess' (known: loa)
+~ ? unknown game 'chess' (known: loa
 quartet-game loa speed=3
 > ? unknown option 'speed' for loa (options: simultaneous, nomove, repetition)
 quartet-game loa repetition=x
@@ -259,7 +259,7 @@ loadsgf @DATA@/illegal.sgf
 loadsgf @DATA@/out-of-turn.sgf
 > ? cannot load file: tests/gtp/data/out-of-turn.sgf: line 3: W[c8-c6], but Black is to move
 loadsgf @DATA@/unknown-game.sgf
-> ? cannot load file: tests/gtp/data/unknown-game.sgf: line 1: unknown game GM[1] (known: loa)
+~ ? cannot load file: tests/gtp/data/unknown-game.sgf: line 1: unknown game GM[1] (known: loa
 loadsgf @DATA@/truncated.sgf
 > ? cannot load file: tests/gtp/data/truncated.sgf: line 3: unexpected end of file in a value begun on line 3
 loadsgf @DATA@/bad-option.sgf

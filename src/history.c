@@ -1,0 +1,46 @@
+/* history.c - growing and copying the move history (history.h). */
+#include "history.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void history_grow(history *h, int need)
+{
+    if (need <= h->cap)
+        return;
+    int cap = h->cap ? h->cap : 256;
+    while (cap < need)
+        cap *= 2;
+    unsigned char *p = realloc(h->pos, h->pos_size * (size_t)cap);
+    if (p)
+        h->pos = p;
+    qmove *m = p ? realloc(h->moves, sizeof *m * (size_t)cap) : NULL;
+    if (!p || !m) {
+        fprintf(stderr, "quartet: out of memory\n");
+        exit(1);
+    }
+    h->moves = m;
+    h->cap = cap;
+}
+
+void history_init(history *h, size_t pos_size, int cap)
+{
+    memset(h, 0, sizeof *h);
+    h->pos_size = pos_size;
+    history_grow(h, cap);
+}
+
+void history_free(history *h)
+{
+    free(h->pos);
+    free(h->moves);
+    memset(h, 0, sizeof *h);
+}
+
+void history_copy(history *dst, const history *src)
+{
+    history_grow(dst, src->ply);
+    memcpy(dst->pos, src->pos, src->pos_size * (size_t)src->ply);
+    memcpy(dst->moves, src->moves, sizeof *src->moves * (size_t)src->ply);
+    dst->ply = src->ply;
+}
