@@ -111,6 +111,30 @@ has "$out" "LLR 3.254, bounds [-2.944, 2.944] (pair samples) -> H1 accepted" "SP
 has "$out" "SPRT: H1 accepted (elo >= elo1) after 8 games" "SPRT early stop"
 has "$out" "pairs by points 0/0.5/1/1.5/2: 0 0 0 0 4" "pentanomial counts"
 
+# Built-in players (quartet gtp subprocesses): a fixed seed repeats every
+# game, with or without concurrency; another seed gives other games.
+run_random() { $Q match -games 6 -random-plies 2 -tc ms=500 "$@" random:seed=3 random >/dev/null 2>&1; }
+run_random -seed 7 -log "$tmp/r1.log"; status $? 0 "random vs random"
+run_random -seed 7 -log "$tmp/r2.log" -concurrency 3; status $? 0 "random vs random, concurrency 3"
+run_random -seed 8 -log "$tmp/r3.log"
+status "$(grep -c '^game=' "$tmp/r1.log")" 6 "six random games"
+# the same games, turn for turn (the ms= field, last, is timing; with
+# concurrency games finish in another order)
+if [ "$(cut -f1-10 "$tmp/r1.log" | sort)" = "$(cut -f1-10 "$tmp/r2.log" | sort)" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL reproducible: the two runs differ"; diff "$tmp/r1.log" "$tmp/r2.log" | head -5; fi
+if [ "$(cut -f8-10 "$tmp/r1.log")" != "$(cut -f8-10 "$tmp/r3.log")" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL seed: -seed 8 played the same games as -seed 7"; fi
+has "$(head -n 2 "$tmp/r1.log" | tail -n 1)" "first=random:seed=3	second=random	" "built-in names"
+
+# Y with two-stone turns: genmove answers whole turns, the log keeps them.
+out=$($Q match -game y size=5 variant=double -games 2 -tc iterations=20 -log "$tmp/y.log" \
+    quartet:level=2 random:seed=4 2>&1)
+status $? 0 "Y match with built-in players"
+has "$out" "match: y (size=5 variant=double pie=auto)" "Y options pass through"
+has "$(sed -n 2p "$tmp/y.log")" "result=" "Y game logged"
+if grep -q 'moves=[a-e][0-9] [a-e][0-9],[a-e][0-9] ' "$tmp/y.log"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL Y turns: no comma-joined turn in"; cat "$tmp/y.log"; fi
+
 # Bad command lines change nothing and say why.
 out=$($Q match random 2>&1); status $? 2 "one player"; has "$out" "at least two players" "one player"
 out=$($Q match -tc 5x random random 2>&1); status $? 2 "bad tc"; has "$out" "-tc '5x': expected" "bad tc"
