@@ -609,10 +609,10 @@ static void proc_quit(const match *m, proc *p)
     char ans[256];
     ask(m, p, now_ms() + 500, ans, sizeof ans, "quit");
     int st;
+    if (p->pid && wait_exit(p->pid, 500, &st))
+        p->pid = 0;
     if (p->pid)
-        wait_exit(p->pid, 500, &st) ? (void)(p->pid = 0) : (void)0;
-    if (p->pid)
-        proc_kill(p);
+        proc_kill(p); /* it did not leave when asked */
     proc_close_fds(p);
     p->pid = 0;
 }
