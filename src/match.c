@@ -282,6 +282,7 @@ typedef struct proc {
     size_t len;
     const player *pl;
     int game_no;          /* for -debug lines */
+    int next_id;          /* command ids */
     char why[320];        /* what went wrong last */
 } proc;
 
@@ -406,10 +407,15 @@ static enum answer ask(const match *m, proc *p, int64_t deadline, char *ans, siz
 static enum answer ask(const match *m, proc *p, int64_t deadline, char *ans, size_t anslen,
                        const char *fmt, ...)
 {
+    /* Every command carries an id (GTP allows it) so that a stray or
+     * repeated answer is caught instead of being taken for the next one;
+     * an engine that answers without the id is accepted. */
     char cmd[8192];
+    int id = ++p->next_id;
+    int head = snprintf(cmd, sizeof cmd, "%d ", id);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd - 1, fmt, ap);
+    vsnprintf(cmd + head, sizeof cmd - (size_t)head - 1, fmt, ap);
     va_end(ap);
     ans[0] = 0;
     if (!p->pid) {
@@ -418,7 +424,7 @@ static enum answer ask(const match *m, proc *p, int64_t deadline, char *ans, siz
     }
     debug_line(m, p, ">", cmd);
     char what[48];
-    copy_text(what, sizeof what, cmd);
+    copy_text(what, sizeof what, cmd + head);
     strcat(cmd, "\n");
     size_t off = 0, n = strlen(cmd);
     while (off < n) {
@@ -446,8 +452,14 @@ static enum answer ask(const match *m, proc *p, int64_t deadline, char *ans, siz
     }
     int ok = line[0] == '=';
     const char *t = line + 1;
-    while (isdigit((unsigned char)*t)) /* an optional command id */
-        t++;
+    if (isdigit((unsigned char)*t)) {
+        long got = strtol(t, (char **)&t, 10);
+        if (got != id) {
+            snprintf(p->why, sizeof p->why, "answer to another command (id %ld) for '%s'", got,
+                     what);
+            return ANS_GARBAGE;
+        }
+    }
     while (*t == ' ' || *t == '\t')
         t++;
     snprintf(ans, anslen, "%s", t);
@@ -1947,8 +1959,12 @@ static int parse_args(match *m, int argc, char **argv, const char **openings_pat
                 snprintf(m->players[i].name, sizeof m->players[i].name, "%s#%d", base, k++);
                 j = -1; /* check the new name against all again */
             }
-    for (int i = 0; i < m->nplayers; i++)
+    for (int i = 0; i < m->nplayers; i++) { /* '|' separates names in the log header */
         flatten(m->players[i].name);
+        for (char *c = m->players[i].name; *c; c++)
+            if (*c == '|')
+                *c = '_';
+    }
     return 0;
 }
 

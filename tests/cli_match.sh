@@ -37,6 +37,11 @@ out=$($Q match -games 2 -tc ms=500 cmd="$F illegal" name=a cmd="$F deaf" name=b 
 has "$out" "game 2/2: b vs a 0-1 (b loses: illegal move" "deaf moves first and loses"
 has "$out" "game 1/2: a vs b 0-1 (a loses: illegal move" "illegal first"
 
+# A stray extra answer is caught by the command ids, not taken for the next.
+out=$($Q match -games 2 -random-plies 2 -tc ms=500 cmd="$F twice" name=twice cmd="$F illegal" name=ill 2>&1)
+has "$out" "game 1/2: twice vs ill 0-1 (twice loses: answer to another command (id 4) for 'play white a7-c7')" "stray answer"
+has "$out" "game 2/2: ill vs twice 1-0 (twice loses: answer to another command" "stray answer, second game"
+
 # An engine that never starts stops the match (exit 1), nothing is scored.
 out=$($Q match -games 2 cmd="/nonexistent/engine" cmd="$F illegal" -log "$tmp/dead.log" 2>&1)
 status $? 1 "engine that cannot start"

@@ -7,16 +7,21 @@
 #   crash     exits with status 3 (mid-game: after hearing the opening)
 #   refuse    answers genmove with an error
 #   deaf      refuses every `play` it is told
+#   twice     answers every play twice (the second answer is stray)
 #   winner    always answers a1-c1 (wins the LOA position
 #             "w6w/8/8/8/8/8/8/b2b4 b" at once; illegal elsewhere)
 # FAKE_DELAY=SECONDS makes it think that long before answering genmove.
 mode=$1
 while IFS= read -r line; do
     set -- $line
+    case "$1" in [0-9]*) id=$1; shift ;; *) id= ;; esac
     case "$1" in
     quit) printf '=\n\n'; exit 0 ;;
     name) printf '= fake-%s\n\n' "$mode" ;;
-    play) if [ "$mode" = deaf ]; then printf '? not listening\n\n'; else printf '=\n\n'; fi ;;
+    play)
+        if [ "$mode" = deaf ]; then printf '?%s not listening\n\n' "$id"
+        elif [ "$mode" = twice ]; then printf '=%s\n\n=%s\n\n' "$id" "$id"
+        else printf '=\n\n'; fi ;;
     genmove)
         [ -n "$FAKE_DELAY" ] && sleep "$FAKE_DELAY"
         case "$mode" in
