@@ -1240,8 +1240,12 @@ static void print_match_stats(match *m)
            100 * stats_draw_ratio(&r));
     if (pen.samples) {
         elo_text(pen.elo, e2, sizeof e2);
-        printf("  pairs by points 0/0.5/1/1.5/2: %ld %ld %ld %ld %ld, Elo %s +- %s\n",
-               p.n[0], p.n[1], p.n[2], p.n[3], p.n[4], e2, pm2);
+        /* the variance of a pair's mean score beside that of two
+         * independent games: below it, pairing saves games */
+        printf("  pairs by points 0/0.5/1/1.5/2: %ld %ld %ld %ld %ld, Elo %s +- %s, "
+               "variance %.4f per pair (%.4f if independent)\n",
+               p.n[0], p.n[1], p.n[2], p.n[3], p.n[4], e2, pm2, pen.variance,
+               tri.variance / 2);
     }
     if (m->use_sprt) {
         double llr, lo, hi;
