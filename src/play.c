@@ -177,7 +177,8 @@ static void computer_turn(session *s)
     }
     char c[32];
     capitalised(g->ops->colour[p], c, sizeof c);
-    printf("%s plays %s\n", c, turn);
+    printf("%s plays %s%s\n", c, turn,
+           str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
 }
 
 /* Undo back to the last turn a person played. */
@@ -346,6 +347,8 @@ int play_main(int argc, char **argv)
         } else if (over) {
             printf("The game is over: type undo, new or quit.\n");
         } else if (game_play_text(g, cmd, err, sizeof err) >= 0) {
+            if (str_ieq(cmd, "swap"))
+                printf("Colours swapped: the first piece changes colour.\n");
             show(&s);
         } else if (!strchr(cmd, ',') && try_completion(&s, cmd)) {
             show(&s);

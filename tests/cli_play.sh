@@ -24,6 +24,10 @@ out=$($Q play loa --first=random:seed=3 --second=random:seed=4 </dev/null 2>&1)
 status $? 0 "computer against computer"
 has "$out" "Game over: " "a finished game"
 
+# the pie rule is announced as a colour swap
+out=$(printf 'd4\nswap\nquit\n' | $Q play lot --black=human 2>&1)
+has "$out" "Colours swapped: the first piece changes colour." "swap announced"
+
 # bad seats
 out=$($Q play loa --green=human 2>&1); status $? 2 "bad side"; has "$out" "unknown side 'green'" "bad side"
 out=$($Q play loa --white=wizard 2>&1); status $? 2 "bad player"; has "$out" "unknown player kind 'wizard'" "bad player"
