@@ -52,7 +52,11 @@ has "$(grep -c '^game=' "$tmp/dead.log")" "0" "no game scored"
 args="-games 12 -tc ms=3000 -log $tmp/res.log"
 FAKE_DELAY=0.1 $Q match $args cmd="$F illegal" name=a cmd="$F garbage" name=b >/dev/null 2>&1 &
 pid=$!
-sleep 0.7
+# kill it once two games are logged (or after 5 s at most)
+i=0
+while [ "$(grep -c '^game=' "$tmp/res.log" 2>/dev/null)" -lt 2 ] && [ $i -lt 50 ]; do
+    sleep 0.1; i=$((i + 1))
+done
 kill -KILL $pid
 wait $pid 2>/dev/null
 before=$(grep -c '^game=' "$tmp/res.log")
