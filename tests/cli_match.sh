@@ -54,12 +54,13 @@ FAKE_DELAY=0.1 $Q match $args cmd="$F illegal" name=a cmd="$F garbage" name=b >/
 pid=$!
 # kill it once two games are logged (or after 5 s at most)
 i=0
-while [ "$(grep -c '^game=' "$tmp/res.log" 2>/dev/null)" -lt 2 ] && [ $i -lt 50 ]; do
+logged() { cat "$tmp/res.log" 2>/dev/null | grep -c '^game='; }
+while [ "$(logged)" -lt 2 ] && [ $i -lt 50 ]; do
     sleep 0.1; i=$((i + 1))
 done
 kill -KILL $pid
 wait $pid 2>/dev/null
-before=$(grep -c '^game=' "$tmp/res.log")
+before=$(logged)
 if [ "$before" -gt 0 ] && [ "$before" -lt 12 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL resume: $before games before the kill, expected 1..11"; fi
 printf 'game=12\tencounter=1\tround=12\tfirst=b' >>"$tmp/res.log" # a line cut short
