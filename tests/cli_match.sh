@@ -1,0 +1,161 @@
+#!/bin/sh
+# quartet match: refereeing misbehaving engines, the log, resume, errors.
+# The engines here are tests/engines/fake.sh (see its header).
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+F=tests/engines/fake.sh
+
+out=$($Q help match); status $? 0 "help match"
+for flag in -game -games -schedule -openings -random-plies -seed -tc -margin -timeout \
+    -max-plies -concurrency -sprt -log -resume -sgf -report -debug cmd= name= example; do
+    has "$out" "$flag" "help match documents $flag"
+done
+
+# Every way of misbehaving, round robin: the first mover misbehaves first
+# and loses with its own reason; the match goes on to the end.
+out=$($Q match -games 2 -tc ms=300 -random-plies 2 -log "$tmp/rr.log" \
+    cmd="$F illegal" name=illegal cmd="$F garbage" name=garbage cmd="$F slow" name=slow \
+    cmd="$F crash" name=crash cmd="$F refuse" name=refuse 2>&1)
+status $? 0 "misbehaving round robin exits 0"
+has "$out" "roundrobin, 5 players, 20 games" "round robin schedule"
+has "$out" "match finished: 20 games" "all games played"
+has "$out" "game 1/20: illegal vs garbage 0-1 (illegal loses: illegal move 'zz99' by black: 'zz99' is not a move" "illegal move"
+has "$out" "game 2/20: garbage vs illegal 0-1 (garbage loses: garbage answer 'hello there' to 'genmove black')" "garbage answer"
+has "$out" "slow vs illegal 0-1 (slow loses: time forfeit: no move within 350 ms)" "time forfeit"
+has "$out" "crash vs illegal 0-1 (crash loses: engine exited with status 3)" "crash mid-game"
+has "$out" "refuse vs illegal 0-1 (refuse loses: engine refused 'genmove': no move)" "refused genmove"
+# crash was restarted for its later games: it played (and lost) all 4 as first player
+n=$(grep -c "first=crash.*result=0-1.*engine exited with status 3" "$tmp/rr.log")
+status "$n" 4 "crash restarted after each crash"
+has "$(grep -c '^game=' "$tmp/rr.log")" "20" "20 log lines"
+has "$out" "illegal      8      4      4      0   50.0%      0.0" "standings"
+
+# An engine that refuses to hear a move loses when it is told one.
+out=$($Q match -games 2 -tc ms=500 cmd="$F illegal" name=a cmd="$F deaf" name=b 2>&1)
+has "$out" "game 2/2: b vs a 0-1 (b loses: illegal move" "deaf moves first and loses"
+has "$out" "game 1/2: a vs b 0-1 (a loses: illegal move" "illegal first"
+
+# A stray extra answer is caught by the command ids, not taken for the next.
+out=$($Q match -games 2 -random-plies 2 -tc ms=500 cmd="$F twice" name=twice cmd="$F illegal" name=ill 2>&1)
+has "$out" "game 1/2: twice vs ill 0-1 (twice loses: answer to another command (id 4) for 'play white a7-c7')" "stray answer"
+has "$out" "game 2/2: ill vs twice 1-0 (twice loses: answer to another command" "stray answer, second game"
+
+# An engine that never starts stops the match (exit 1), nothing is scored.
+out=$($Q match -games 2 cmd="/nonexistent/engine" cmd="$F illegal" -log "$tmp/dead.log" 2>&1)
+status $? 1 "engine that cannot start"
+has "$out" "engine engine cannot be started: engine exited with status 127" "start failure message"
+has "$(grep -c '^game=' "$tmp/dead.log")" "0" "no game scored"
+
+# Resume: kill the runner midway, run again with -resume: every game once.
+args="-games 12 -tc ms=3000 -log $tmp/res.log"
+FAKE_DELAY=0.1 $Q match $args cmd="$F illegal" name=a cmd="$F garbage" name=b >/dev/null 2>&1 &
+pid=$!
+# kill it once two games are logged (or after 5 s at most)
+i=0
+logged() { cat "$tmp/res.log" 2>/dev/null | grep -c '^game='; }
+while [ "$(logged)" -lt 2 ] && [ $i -lt 50 ]; do
+    sleep 0.1; i=$((i + 1))
+done
+kill -KILL $pid
+wait $pid 2>/dev/null
+before=$(logged)
+if [ "$before" -gt 0 ] && [ "$before" -lt 12 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL resume: $before games before the kill, expected 1..11"; fi
+printf 'game=12\tencounter=1\tround=12\tfirst=b' >>"$tmp/res.log" # a line cut short
+out=$(FAKE_DELAY=0 $Q match $args cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+status $? 2 "resume without -resume refuses"
+has "$out" "already exists: add -resume" "resume needed"
+out=$(FAKE_DELAY=0 $Q match $args -resume cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+status $? 0 "resumed match finishes"
+has "$out" "resuming: $before of 12 games already played" "resume message"
+has "$out" "dropping an unfinished last line" "partial line dropped"
+has "$out" "match finished: 12 games" "resumed total"
+games=$(grep '^game=' "$tmp/res.log" | cut -f1 | sort | uniq | wc -l | tr -d ' ')
+lines=$(grep -c '^game=' "$tmp/res.log")
+status "$games" 12 "12 distinct games after resume"
+status "$lines" 12 "no duplicate games after resume"
+has "$out" "a vs b: +6 -6 =0, score 50.0%" "resumed totals include old games"
+out=$($Q match -games 10 -tc ms=3000 -log "$tmp/res.log" -resume cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+status $? 2 "resume of another match"
+has "$out" "belongs to another match" "resume of another match"
+
+# SIGTERM: the runner stops cleanly, says how to go on.
+FAKE_DELAY=0.1 $Q match -games 40 -tc ms=3000 -log "$tmp/term.log" cmd="$F illegal" cmd="$F garbage" >"$tmp/term.out" 2>&1 &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+status $? 130 "SIGTERM exit status"
+has "$(cat "$tmp/term.out")" "run again with -resume to finish" "SIGTERM message"
+
+# Openings from a file (moves and a position), each played twice with
+# colours swapped; one SGF collection and one file per game.
+printf '# two openings\nC8-C6, h5-f5\n\npos:w6b/8/8/8/8/8/8/b1b1w3 b\n' >"$tmp/op.txt"
+out=$($Q match -games 4 -openings "$tmp/op.txt" -tc ms=500 -log "$tmp/op.log" -sgf "$tmp/all.sgf" \
+    cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+status $? 0 "openings file"
+status "$(grep -c 'opening=c8-c6 h5-f5' "$tmp/op.log")" 2 "move opening twice, canonical"
+status "$(grep -c 'opening=pos:w6b/8/8/8/8/8/8/b1b1w3 b' "$tmp/op.log")" 2 "position opening twice"
+has "$(sed -n 3p "$tmp/op.log")" "first=b	second=a" "colours swapped in the pair"
+status "$(grep -c '^(;FF\[4\]' "$tmp/all.sgf")" 4 "SGF collection holds 4 games"
+has "$(cat "$tmp/all.sgf")" ";B[c8-c6]C[opening]" "SGF opening moves"
+has "$(cat "$tmp/all.sgf")" "GN[game 1]GC[0-1 a loses: illegal move 'zz99'" "SGF reason"
+has "$(cat "$tmp/all.sgf")" "PB[a]PW[b]" "SGF players"
+has "$(cat "$tmp/all.sgf")" "RE[W+F]" "SGF forfeit result"
+has "$(cat "$tmp/all.sgf")" "QP[w6b/8/8/8/8/8/8/b1b1w3 b]" "SGF position opening"
+$Q match -games 2 -tc ms=500 -sgf "$tmp/sgf" cmd="$F illegal" cmd="$F garbage" >/dev/null 2>&1
+status "$(ls "$tmp/sgf" | wc -l | tr -d ' ')" 2 "one SGF file per game"
+
+# SPRT: W wins every game (a winning move in the position, or the
+# opponent's illegal move); pairs decide elo0=0 elo1=50 after 4 pairs
+# (LLR 3.254 > 2.944), and the match stops there with status 0.
+printf 'pos:w6w/8/8/8/8/8/8/b2b4 b\n' >"$tmp/win.txt"
+out=$($Q match -games 40 -openings "$tmp/win.txt" -tc ms=1000 -sprt elo0=0 elo1=50 -report 4 \
+    cmd="$F winner" name=W cmd="$F illegal" name=L 2>&1)
+status $? 0 "SPRT stop exits 0"
+has "$out" "game 1/40: W vs L 1-0 (Black connects all pieces)" "winning move refereed"
+has "$out" "LLR 1.148, bounds [-2.944, 2.944] (pair samples) -> continue" "SPRT after 2 pairs"
+has "$out" "LLR 3.254, bounds [-2.944, 2.944] (pair samples) -> H1 accepted" "SPRT after 4 pairs"
+has "$out" "SPRT: H1 accepted (elo >= elo1) after 8 games" "SPRT early stop"
+has "$out" "pairs by points 0/0.5/1/1.5/2: 0 0 0 0 4" "pentanomial counts"
+
+# Built-in players (quartet gtp subprocesses): a fixed seed repeats every
+# game, with or without concurrency; another seed gives other games.
+run_random() { $Q match -games 6 -random-plies 2 -tc ms=500 "$@" random:seed=3 random >/dev/null 2>&1; }
+run_random -seed 7 -log "$tmp/r1.log"; status $? 0 "random vs random"
+run_random -seed 7 -log "$tmp/r2.log" -concurrency 3; status $? 0 "random vs random, concurrency 3"
+run_random -seed 8 -log "$tmp/r3.log"
+status "$(grep -c '^game=' "$tmp/r1.log")" 6 "six random games"
+# the same games, turn for turn (the ms= field, last, is timing; with
+# concurrency games finish in another order)
+if [ "$(cut -f1-10 "$tmp/r1.log" | sort)" = "$(cut -f1-10 "$tmp/r2.log" | sort)" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL reproducible: the two runs differ"; diff "$tmp/r1.log" "$tmp/r2.log" | head -5; fi
+if [ "$(cut -f8-10 "$tmp/r1.log")" != "$(cut -f8-10 "$tmp/r3.log")" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL seed: -seed 8 played the same games as -seed 7"; fi
+has "$(head -n 2 "$tmp/r1.log" | tail -n 1)" "first=random:seed=3	second=random	" "built-in names"
+
+# Y with two-stone turns: genmove answers whole turns, the log keeps them.
+out=$($Q match -game y size=5 variant=double -games 2 -tc iterations=20 -log "$tmp/y.log" \
+    quartet:level=2 random:seed=4 2>&1)
+status $? 0 "Y match with built-in players"
+has "$out" "match: y (size=5 variant=double pie=auto)" "Y options pass through"
+has "$(sed -n 2p "$tmp/y.log")" "result=" "Y game logged"
+if grep -q 'moves=[a-e][0-9] [a-e][0-9],[a-e][0-9] ' "$tmp/y.log"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL Y turns: no comma-joined turn in"; cat "$tmp/y.log"; fi
+
+# Bad command lines change nothing and say why.
+out=$($Q match random 2>&1); status $? 2 "one player"; has "$out" "at least two players" "one player"
+out=$($Q match -tc 5x random random 2>&1); status $? 2 "bad tc"; has "$out" "-tc '5x': expected" "bad tc"
+out=$($Q match -game loa speed=3 random random 2>&1); status $? 2 "bad option"
+has "$out" "'speed=3' is neither a player nor an option of the game" "bad option"
+out=$($Q match quartet:colour=3 random 2>&1); status $? 2 "bad setting"; has "$out" "unknown setting 'colour'" "bad setting"
+out=$($Q match -sprt elo0=5 elo1=0 random random 2>&1); status $? 2 "bad sprt"; has "$out" "elo1 must be greater" "bad sprt"
+out=$($Q match -schedule match random random random 2>&1); status $? 2 "match of three"
+printf 'c8-c6\nzz\n' >"$tmp/bad.txt"
+out=$($Q match -openings "$tmp/bad.txt" random random 2>&1); status $? 2 "bad opening"
+has "$out" "bad.txt:2: bad opening:" "bad opening line"
+out=$($Q match -resume random random 2>&1); status $? 2 "resume without log"; has "$out" "-resume needs -log" "resume without log"
+
+summary cli_match
