@@ -17,9 +17,22 @@ int perft_main(int argc, char **argv)
     char *depth_text = argc > 2 ? argv[2] : NULL;
     char *args[64];
     int nargs = 0;
+    /* the game and its name=value options first, then the flags, so that
+     * options may be written anywhere on the line */
+    char *flags[64];
+    int nflags = 0;
     args[nargs++] = argv[1];
-    for (int i = 3; i < argc && nargs < 63; i++)
-        args[nargs++] = argv[i];
+    for (int i = 3; i < argc && nargs < 63 && nflags < 62; i++) {
+        if (argv[i][0] == '-') {
+            flags[nflags++] = argv[i];
+            if (strcmp(argv[i], "--position") == 0 && i + 1 < argc)
+                flags[nflags++] = argv[++i];
+        } else {
+            args[nargs++] = argv[i];
+        }
+    }
+    for (int i = 0; i < nflags; i++)
+        args[nargs++] = flags[i];
     long depth;
     if (!depth_text || parse_long(depth_text, &depth) != 0 || depth < 0 || depth > 64) {
         fprintf(stderr, "quartet perft: DEPTH must be a whole number 0..64\n");
