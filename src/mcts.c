@@ -1,0 +1,421 @@
+/*
+ * mcts.c - UCT with a score-bounds solver over a preallocated node pool.
+ *
+ * Each iteration copies the root position into one scratch game, walks down
+ * the tree with make(), expands the leaf it reaches (all children at once,
+ * in a block of the pool, each checked for an immediate end of game), plays
+ * out from there and adds the result to every node on the path.
+ *
+ * Bounds are kept in half points for the first player (0 loss, 1 draw,
+ * 2 win).  A node's bounds are the max (first player to move) or min
+ * (second player to move) of its children's, so a winning child proves a
+ * win, all children lost proves a loss, and draws fall out the same way.
+ * Selection skips children that are proven or cannot beat what the node
+ * already has for sure; a node that is not proven always keeps one such
+ * child, so the walk never gets stuck.
+ */
+#include "mcts.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 1024
+#define NODE_TERMINAL 1 /* the game is over in this node */
+
+/* An evaluation this sure (for the side to move) ends a playout as a win;
+ * this unsure, as a loss (MC-LOA's evaluation cut-off). */
+#define CUTOFF_SURE 0.85
+
+typedef struct node {
+    double wins;    /* score for the player who moved into this node */
+    uint32_t visits;
+    uint32_t child; /* index of the first child; children are contiguous */
+    qmove move;     /* the move that leads here */
+    uint16_t nchild;
+    uint8_t side;   /* player to move here */
+    uint8_t lo, hi; /* proven bounds on the first player's score, half points */
+    uint8_t flags;
+} node;
+
+struct mcts {
+    node *pool;
+    uint32_t cap, used;
+    size_t mb;
+    game *scratch;
+    rng rng;
+    uint32_t path[MAX_DEPTH];
+    qmove moves[GAME_MAX_MOVES];
+};
+
+mcts *mcts_new(size_t memory_mb)
+{
+    mcts *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    uint64_t n = (uint64_t)memory_mb * 1024 * 1024 / sizeof(node);
+    if (n > UINT32_MAX)
+        n = UINT32_MAX;
+    if (n < GAME_MAX_MOVES + 1)
+        n = GAME_MAX_MOVES + 1;
+    /* malloc, not calloc: untouched pages of a big pool cost nothing */
+    t->pool = malloc(sizeof(node) * (size_t)n);
+    if (!t->pool) {
+        free(t);
+        return NULL;
+    }
+    t->cap = (uint32_t)n;
+    t->mb = memory_mb;
+    return t;
+}
+
+void mcts_free(mcts *t)
+{
+    if (!t)
+        return;
+    game_free(t->scratch);
+    free(t->pool);
+    free(t);
+}
+
+size_t mcts_memory_mb(const mcts *t) { return t->mb; }
+
+/* ---- scores and bounds ---- */
+
+static double result_score(int result)
+{
+    return result == RESULT_FIRST ? 1.0 : result == RESULT_SECOND ? 0.0 : 0.5;
+}
+
+static uint8_t result_halves(int result)
+{
+    return result == RESULT_FIRST ? 2 : result == RESULT_SECOND ? 0 : 1;
+}
+
+/* Bounds seen by player p. */
+static int lo_for(const node *n, int p) { return p == 0 ? n->lo : 2 - n->hi; }
+static int hi_for(const node *n, int p) { return p == 0 ? n->hi : 2 - n->lo; }
+static int proven(const node *n) { return n->lo == n->hi; }
+
+/* Recompute n's bounds from its children; 1 if they changed. */
+static int update_bounds(mcts *t, node *n)
+{
+    if (!n->nchild)
+        return 0;
+    const node *c = &t->pool[n->child];
+    int lo = c[0].lo, hi = c[0].hi;
+    for (int i = 1; i < n->nchild; i++) {
+        if (n->side == 0) {
+            if (c[i].lo > lo) lo = c[i].lo;
+            if (c[i].hi > hi) hi = c[i].hi;
+        } else {
+            if (c[i].lo < lo) lo = c[i].lo;
+            if (c[i].hi < hi) hi = c[i].hi;
+        }
+    }
+    if (lo == n->lo && hi == n->hi)
+        return 0;
+    n->lo = (uint8_t)lo;
+    n->hi = (uint8_t)hi;
+    return 1;
+}
+
+static void init_node(node *n, qmove m, int side)
+{
+    n->wins = 0;
+    n->visits = 0;
+    n->child = 0;
+    n->move = m;
+    n->nchild = 0;
+    n->side = (uint8_t)side;
+    n->lo = 0;
+    n->hi = 2;
+    n->flags = 0;
+}
+
+/* Give n (the position in g) all its children, in random order so that
+ * "first unvisited" is a random pick.  0 when the pool has no room. */
+static int expand(mcts *t, node *n, game *g)
+{
+    const game_ops *ops = g->ops;
+    int k = ops->legal_moves(g, t->moves);
+    if (k == 0 || t->cap - t->used < (uint32_t)k)
+        return 0;
+    for (int i = k - 1; i > 0; i--) {
+        int j = (int)rng_below(&t->rng, (uint32_t)i + 1);
+        qmove m = t->moves[i];
+        t->moves[i] = t->moves[j];
+        t->moves[j] = m;
+    }
+    node *c = &t->pool[t->used];
+    for (int i = 0; i < k; i++) {
+        ops->make(g, t->moves[i]);
+        init_node(&c[i], t->moves[i], ops->to_move(g));
+        int r = ops->result(g);
+        if (r != RESULT_NONE) {
+            c[i].lo = c[i].hi = result_halves(r);
+            c[i].flags = NODE_TERMINAL;
+        }
+        ops->unmake(g);
+    }
+    n->child = t->used;
+    n->nchild = (uint16_t)k;
+    t->used += (uint32_t)k;
+    return 1;
+}
+
+/* UCT among the children still worth searching; -1 if none. */
+static int select_child(const mcts *t, const node *n, double c_explore)
+{
+    int p = n->side, floor = lo_for(n, p), best = -1;
+    double best_v = -1.0, log_n = log((double)(n->visits ? n->visits : 1));
+    const node *ch = &t->pool[n->child];
+    for (int i = 0; i < n->nchild; i++) {
+        const node *c = &ch[i];
+        if (proven(c) || hi_for(c, p) <= floor)
+            continue;
+        if (c->visits == 0)
+            return i;
+        double v = c->wins / c->visits + c_explore * sqrt(log_n / c->visits);
+        if (v > best_v) {
+            best_v = v;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* ---- playouts ---- */
+
+/* Play on from g; the first player's score. */
+static double playout(mcts *t, game *g, const mcts_params *p)
+{
+    const game_ops *ops = g->ops;
+    int cutoff = ops->evaluate ? p->cutoff : 0;
+    int plies = 0;
+    for (;;) {
+        int r = ops->result(g);
+        if (r != RESULT_NONE)
+            return result_score(r);
+        if (plies >= p->max_plies) {
+            if (!ops->evaluate)
+                return 0.5;
+            double v = ops->evaluate(g);
+            return ops->to_move(g) == 0 ? v : 1.0 - v;
+        }
+        if (cutoff && plies > 0) {
+            double v = ops->evaluate(g);
+            int side = ops->to_move(g);
+            if (v >= CUTOFF_SURE)
+                return side == 0 ? 1.0 : 0.0;
+            if (v <= 1.0 - CUTOFF_SURE)
+                return side == 0 ? 0.0 : 1.0;
+        }
+        int step = p->max_plies - plies;
+        if (cutoff && cutoff < step)
+            step = cutoff;
+        if (ops->playout) {
+            r = ops->playout(g, &t->rng, step);
+            if (r != RESULT_NONE)
+                return result_score(r);
+        } else {
+            for (int i = 0; i < step; i++) {
+                int k = ops->legal_moves(g, t->moves);
+                if (k == 0)
+                    break;
+                ops->make(g, t->moves[rng_below(&t->rng, (uint32_t)k)]);
+            }
+        }
+        plies += step;
+    }
+}
+
+/* ---- choosing ---- */
+
+/* The move to play from n: a proven win (an immediate one first), else the
+ * most visited move that is not a proven loss (a proven draw instead when
+ * that move scores below a draw), else the most visited move.  -1 if n has
+ * no children. */
+static int best_child(const mcts *t, const node *n)
+{
+    if (!n->nchild)
+        return -1;
+    int p = n->side;
+    const node *ch = &t->pool[n->child];
+    int win = -1, draw = -1, live = -1, any = 0;
+    for (int i = 0; i < n->nchild; i++) {
+        const node *c = &ch[i];
+        if (c->visits > ch[any].visits)
+            any = i;
+        if (proven(c)) {
+            int v = lo_for(c, p);
+            if (v == 2 && (win < 0 || (c->flags & NODE_TERMINAL) > (ch[win].flags & NODE_TERMINAL) ||
+                           ((c->flags & NODE_TERMINAL) == (ch[win].flags & NODE_TERMINAL) &&
+                            c->visits > ch[win].visits)))
+                win = i;
+            else if (v == 1 && (draw < 0 || c->visits > ch[draw].visits))
+                draw = i;
+        } else if (hi_for(c, p) > 0 && (live < 0 || c->visits > ch[live].visits)) {
+            live = i;
+        }
+    }
+    if (win >= 0)
+        return win;
+    if (live >= 0 && draw >= 0) {
+        const node *c = &ch[live];
+        double mean = c->visits ? c->wins / c->visits : 0.5;
+        return mean < 0.5 ? draw : live;
+    }
+    if (live >= 0)
+        return live;
+    if (draw >= 0)
+        return draw;
+    return any;
+}
+
+static void principal_variation(mcts *t, const game *root, char *buf, size_t len)
+{
+    game *g = t->scratch;
+    g->ops->copy(g, root);
+    buf[0] = 0;
+    const node *n = &t->pool[0];
+    for (int d = 0; d < 12; d++) {
+        int i = best_child(t, n);
+        if (i < 0)
+            break;
+        const node *c = &t->pool[n->child + (uint32_t)i];
+        if (!c->visits && !proven(c))
+            break;
+        char tok[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, c->move, tok, sizeof tok);
+        if (strlen(buf) + strlen(tok) + 2 > len)
+            break;
+        str_appendf(buf, len, "%s%s", d ? " " : "", tok);
+        g->ops->make(g, c->move);
+        n = c;
+    }
+}
+
+/* ---- the search ---- */
+
+static int same_game(const game *a, const game *b)
+{
+    return a && a->ops == b->ops && memcmp(a->opt, b->opt, sizeof a->opt) == 0;
+}
+
+qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
+                  volatile sig_atomic_t *stop, mcts_result *out)
+{
+    const game_ops *ops = g->ops;
+    int64_t t0 = now_ms();
+    mcts_result res;
+    memset(&res, 0, sizeof res);
+    res.move = QMOVE_NONE;
+    res.value = 0.5;
+
+    if (!same_game(t->scratch, g)) {
+        game_free(t->scratch);
+        t->scratch = game_clone(g);
+    }
+    game *s = t->scratch;
+    /* the same seed in the same position gives the same search */
+    rng_seed(&t->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
+
+    t->used = 1;
+    node *root = &t->pool[0];
+    init_node(root, QMOVE_NONE, ops->to_move(g));
+    int side = root->side;
+    ops->copy(s, g);
+    if (ops->result(g) != RESULT_NONE || !expand(t, root, s)) {
+        if (ops->result(g) != RESULT_NONE) {
+            res.value = result_score(ops->result(g));
+            res.value = side == 0 ? res.value : 1.0 - res.value;
+            res.proven = 1;
+        } else {
+            /* no room even for the root's children: play any legal move */
+            int k = ops->legal_moves(g, t->moves);
+            res.move = k ? t->moves[0] : QMOVE_NONE;
+        }
+        res.ms = now_ms() - t0;
+        if (out)
+            *out = res;
+        return res.move;
+    }
+    update_bounds(t, root);
+
+    uint64_t it = 0;
+    int only_move = root->nchild == 1;
+    while (!proven(root) && !only_move) {
+        if (p->iterations && it >= p->iterations)
+            break;
+        if (stop && *stop)
+            break;
+        if (p->ms && (it & 15) == 0 && now_ms() - t0 >= p->ms)
+            break;
+        it++;
+
+        ops->copy(s, g);
+        int depth = 0, leaf_changed = 0;
+        t->path[0] = 0;
+        node *n = root;
+        double score;
+        for (;;) {
+            if (proven(n)) {
+                score = n->lo * 0.5;
+                break;
+            }
+            if (!n->nchild) {
+                if (n->visits == 0 || depth >= MAX_DEPTH - 1 || !expand(t, n, s)) {
+                    score = playout(t, s, p);
+                    break;
+                }
+                if (update_bounds(t, n) && proven(n)) {
+                    leaf_changed = 1;
+                    score = n->lo * 0.5;
+                    break;
+                }
+            }
+            int i = select_child(t, n, p->c);
+            if (i < 0) { /* cannot happen while n is unproven; be safe */
+                score = playout(t, s, p);
+                break;
+            }
+            uint32_t ci = n->child + (uint32_t)i;
+            ops->make(s, t->pool[ci].move);
+            t->path[++depth] = ci;
+            n = &t->pool[ci];
+        }
+        for (int d = depth; d >= 0; d--) {
+            node *x = &t->pool[t->path[d]];
+            x->visits++;
+            if (d > 0)
+                x->wins += t->pool[t->path[d - 1]].side == 0 ? score : 1.0 - score;
+        }
+        for (int d = depth; d >= 0; d--)
+            if (!update_bounds(t, &t->pool[t->path[d]]) && !(d == depth && leaf_changed))
+                break;
+    }
+
+    int bi = best_child(t, root);
+    const node *b = &t->pool[root->child + (uint32_t)bi];
+    res.move = b->move;
+    res.iterations = it;
+    res.nodes = t->used;
+    res.visits = b->visits;
+    res.win_rate = b->visits ? b->wins / b->visits : 0.5;
+    if (proven(root)) {
+        res.proven = 1;
+        res.value = lo_for(root, side) * 0.5;
+    } else if (proven(b)) {
+        res.value = lo_for(b, side) * 0.5;
+    } else {
+        res.value = res.win_rate;
+    }
+    principal_variation(t, g, res.pv, sizeof res.pv);
+    res.ms = now_ms() - t0;
+    if (out)
+        *out = res;
+    return res.move;
+}
