@@ -8,6 +8,7 @@
 
 int play_main(int argc, char **argv);
 int perft_main(int argc, char **argv);
+int bench_main(int argc, char **argv);
 
 /* Parse "GAME [opt=value ...]" from argv, stopping at the first word that
  * is not name=value (its index is stored in *next).  Prints the error and

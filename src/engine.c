@@ -30,6 +30,7 @@ struct engine {
     long memory;
     double c;
     int cutoff;
+    int eval_plies;
     int max_plies;
     mcts *tree; /* made at the first search, again when memory changes */
     volatile sig_atomic_t stop;
@@ -66,8 +67,9 @@ engine *engine_new(const char *kind, char *err, size_t errlen)
     e->level = LEVEL_DEFAULT;
     e->memory = MEMORY_DEFAULT;
     e->c = 0.7;
-    e->cutoff = 4;
-    e->max_plies = 300;
+    e->cutoff = 1;
+    e->eval_plies = 4;
+    e->max_plies = 1000;
     rng_seed(&e->rng, e->seed);
     return e;
 }
@@ -83,7 +85,7 @@ void engine_free(engine *e)
 const char *engine_kind(const engine *e) { return e->kind == KIND_RANDOM ? "random" : "ai"; }
 
 static const char known_settings[] =
-    "seed, level, iterations, ms, memory, c, cutoff, maxplies";
+    "seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies";
 
 static int set_range(const char *name, const char *value, long lo, long hi, long *out,
                      char *err, size_t errlen)
@@ -146,6 +148,10 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
         if (set_range(name, value, 0, 1000, &v, err, errlen))
             return -1;
         e->cutoff = (int)v;
+    } else if (str_ieq(name, "evalplies")) {
+        if (set_range(name, value, 0, 100000, &v, err, errlen))
+            return -1;
+        e->eval_plies = (int)v;
     } else if (str_ieq(name, "maxplies")) {
         if (set_range(name, value, 1, 100000, &v, err, errlen))
             return -1;
@@ -199,9 +205,10 @@ void engine_settings_text(const engine *e, char *buf, size_t len)
         return;
     }
     snprintf(buf, len,
-             "seed=%llu level=%d iterations=%llu ms=%lld memory=%ld c=%g cutoff=%d maxplies=%d",
+             "seed=%llu level=%d iterations=%llu ms=%lld memory=%ld c=%g cutoff=%d "
+             "evalplies=%d maxplies=%d",
              (unsigned long long)e->seed, e->level, (unsigned long long)e->iterations,
-             (long long)e->ms, e->memory, e->c, e->cutoff, e->max_plies);
+             (long long)e->ms, e->memory, e->c, e->cutoff, e->eval_plies, e->max_plies);
 }
 
 void engine_stop(engine *e) { e->stop = 1; }
@@ -252,6 +259,7 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
     p.seed = e->seed;
     p.c = e->c;
     p.cutoff = e->cutoff;
+    p.eval_plies = e->eval_plies;
     p.max_plies = e->max_plies;
     mcts_result r;
     qmove m = mcts_search(e->tree, g, &p, &e->stop, &r);

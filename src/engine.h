@@ -37,7 +37,11 @@ const char *engine_kind(const engine *e);
  *   ms=N          time cap per move (0: none); the front end's budget also applies
  *   memory=MB     node pool size (default 256)
  *   c=X           UCT exploration constant (default 0.7)
- *   cutoff=K      with a game evaluation, judge playouts every K plies (0: off)
+ *   cutoff=K      with a game evaluation: a playout whose evaluation is sure
+ *                 (>= 0.85 or <= 0.15) after a multiple of K plies counts as
+ *                 won or lost (0: off; default 1)
+ *   evalplies=E   with a game evaluation: playouts stop after E plies and
+ *                 score the evaluation (0: play on; default 4)
  *   maxplies=N    playout length cap (then the evaluation, or a draw, scores it)
  * Unknown names and bad values are refused with a message and change nothing;
  * engine_set_all is all or nothing. */
@@ -56,7 +60,7 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep);
 void engine_stop(engine *e);
 
 /* Iterations per move at a level: ENGINE_LEVEL1_ITERATIONS * 2^(level-1). */
-#define ENGINE_LEVEL1_ITERATIONS 250
+#define ENGINE_LEVEL1_ITERATIONS 500
 uint64_t engine_level_iterations(int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */

@@ -654,6 +654,42 @@ static double loa_evaluate(const game *gg)
     return 1.0 / (1.0 + exp(-score));
 }
 
+/* One uniformly random legal move: a random (piece, direction) pair is
+ * tried until it is legal.  Every legal move is exactly one such pair, so
+ * the draw is uniform, and it costs a few tries instead of generating all
+ * moves.  Few legal moves: fall back to the full list. */
+static qmove random_move(const loa_pos *p, rng *r)
+{
+    if (p->must_pass)
+        return MV_PASS;
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side], occ = own | enemy;
+    uint32_t n = (uint32_t)__builtin_popcountll(own);
+    for (int tries = 0; tries < 48; tries++) {
+        uint64_t pick = rng_next(r);
+        uint32_t k = (uint32_t)(((pick >> 32) * n) >> 32), d = (uint32_t)pick & 7;
+        uint64_t b = own;
+        while (k--)
+            b &= b - 1;
+        int s = __builtin_ctzll(b);
+        int dist = __builtin_popcountll(occ & line_mask[s][d / 2]);
+        int t = dist < 8 ? ray_target[s][d][dist] : -1; /* a full line: no move */
+        if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
+            continue;
+        return (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
+    }
+    qmove list[GAME_MAX_MOVES];
+    int m = gen_regular(p, list);
+    return list[rng_below(r, (uint32_t)m)];
+}
+
+static int loa_playout(game *gg, rng *r, int max_plies)
+{
+    loa_game *g = (loa_game *)gg;
+    for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++)
+        loa_make(gg, random_move(&g->pos, r));
+    return g->pos.result;
+}
+
 const game_ops loa_ops = {
     .name = "loa",
     .title = "Lines of Action",
@@ -676,5 +712,6 @@ const game_ops loa_ops = {
     .from_text = loa_from_text,
     .hash = loa_hash,
     .render = loa_render,
+    .playout = loa_playout,
     .evaluate = loa_evaluate,
 };

@@ -189,17 +189,23 @@ static int select_child(const mcts *t, const node *n, double c_explore)
 
 /* ---- playouts ---- */
 
-/* Play on from g; the first player's score. */
+/* Play on from g; the first player's score.  With an evaluation the
+ * playout is judged every p->cutoff plies (a sure evaluation ends it as a
+ * win or loss) and ends after p->eval_plies plies with the evaluation as
+ * its score; without one it runs to the end or to p->max_plies (a draw). */
 static double playout(mcts *t, game *g, const mcts_params *p)
 {
     const game_ops *ops = g->ops;
     int cutoff = ops->evaluate ? p->cutoff : 0;
+    int limit = p->max_plies;
+    if (ops->evaluate && p->eval_plies > 0 && p->eval_plies < limit)
+        limit = p->eval_plies;
     int plies = 0;
     for (;;) {
         int r = ops->result(g);
         if (r != RESULT_NONE)
             return result_score(r);
-        if (plies >= p->max_plies) {
+        if (plies >= limit) {
             if (!ops->evaluate)
                 return 0.5;
             double v = ops->evaluate(g);
@@ -213,7 +219,7 @@ static double playout(mcts *t, game *g, const mcts_params *p)
             if (v <= 1.0 - CUTOFF_SURE)
                 return side == 0 ? 0.0 : 1.0;
         }
-        int step = p->max_plies - plies;
+        int step = limit - plies;
         if (cutoff && cutoff < step)
             step = cutoff;
         if (ops->playout) {

@@ -26,8 +26,10 @@ typedef struct mcts_params {
     int64_t ms;          /* stop after this many milliseconds (0: no limit) */
     uint64_t seed;       /* with the iteration limit alone the search is reproducible */
     double c;            /* UCT exploration constant */
-    int cutoff;          /* evaluate every this many playout plies (0: never) */
-    int max_plies;       /* playout length cap; then the evaluation (or 1/2) scores it */
+    /* with the game's evaluation: */
+    int cutoff;          /* judge the playout every this many plies (0: never) */
+    int eval_plies;      /* end it after this many plies, scored by the evaluation (0: never) */
+    int max_plies;       /* playout length cap; then the evaluation (or a draw) scores it */
 } mcts_params;
 
 typedef struct mcts_result {

@@ -25,6 +25,13 @@ static game *loa_at(const char *text)
     return g;
 }
 
+static void set_text(game *g, const char *text)
+{
+    char err[GAME_ERR_MAX];
+    if (g->ops->from_text(g, text, err, sizeof err) != 0)
+        printf("  from_text failed: %s\n", err);
+}
+
 static engine *ai(const char *settings)
 {
     char err[GAME_ERR_MAX];
@@ -154,6 +161,78 @@ static void test_solver_proves_loss(void)
     CHECK_INT(rep.proven, 1);
     CHECK(rep.value == 0.0);
     engine_free(e);
+    game_free(g);
+}
+
+/* ---- LOA's hooks ---- */
+
+/* loa's playout draws uniformly among the legal moves and plays only legal
+ * moves; it stops at the ply limit and at the end of the game. */
+static void test_loa_playout_hook(void)
+{
+    CHECK(loa_ops.playout != NULL);
+    game *g = loa_at(NULL), *s = game_clone(g);
+    qmove list[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, list);
+    CHECK_INT(n, 36);
+    int count[36] = {0};
+    rng r;
+    rng_seed(&r, 11);
+    for (int i = 0; i < 36000; i++) {
+        g->ops->copy(s, g);
+        CHECK_INT(loa_ops.playout(s, &r, 1), RESULT_NONE);
+        CHECK_INT(s->ops->ply(s), 1);
+        qmove m = s->ops->move_at(s, 0);
+        int k = 0;
+        while (k < n && list[k] != m)
+            k++;
+        CHECK(k < n);
+        if (k < n)
+            count[k]++;
+    }
+    for (int k = 0; k < n; k++)
+        CHECK(count[k] > 850 && count[k] < 1150); /* 1000 expected, sd about 31 */
+    /* to the end: a finished game whose every move was legal */
+    game *replay = game_new_like(g);
+    for (int round = 0; round < 20; round++) {
+        g->ops->copy(s, g);
+        int res = loa_ops.playout(s, &r, 100000);
+        CHECK(res != RESULT_NONE);
+        CHECK_INT(res, s->ops->result(s));
+        g->ops->copy(replay, g);
+        for (int i = 0; i < s->ops->ply(s); i++) {
+            qmove m = s->ops->move_at(s, i);
+            if (!is_legal(replay, m)) {
+                CHECK(is_legal(replay, m));
+                break;
+            }
+            replay->ops->make(replay, m);
+        }
+        CHECK_INT(replay->ops->result(replay), res);
+    }
+    game_free(replay);
+    game_free(s);
+    game_free(g);
+}
+
+static void test_loa_evaluation(void)
+{
+    CHECK(loa_ops.evaluate != NULL);
+    /* the start is symmetric: only the move counts, a little */
+    game *g = loa_at(NULL);
+    double v = loa_ops.evaluate(g);
+    CHECK(v > 0.5 && v < 0.6);
+    /* Black in three close groups, White spread over the board */
+    set_text(g, "8/1w4w1/8/3bb3/8/3b1b2/1w4w1/8 b");
+    double black = loa_ops.evaluate(g);
+    set_text(g, "8/1w4w1/8/3bb3/8/3b1b2/1w4w1/8 w");
+    double white = loa_ops.evaluate(g);
+    CHECK(black > 0.8 && black < 1.0);
+    CHECK(white < 0.2 && white > 0.0);
+    /* a finished game scores exactly */
+    set_text(g, "8/8/8/3bb3/8/8/1w4w1/8 w");
+    CHECK_INT(g->ops->result(g), RESULT_FIRST);
+    CHECK(loa_ops.evaluate(g) == 0.0);
     game_free(g);
 }
 
@@ -503,8 +582,8 @@ static void test_settings(void)
     CHECK_HAS(err, "setting c: 'fast' is not a number");
     CHECK_INT(engine_set(e, "seed", "-1", err, sizeof err), -1);
     CHECK_HAS(err, "setting seed");
-    CHECK_INT(engine_set(e, "depth", "3", err, sizeof err), -1);
-    CHECK_HAS(err, "unknown setting 'depth'");
+    CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
+    CHECK_HAS(err, "unknown setting 'wizardry'");
     CHECK_INT(engine_set_all(e, "level=3 bogus", err, sizeof err), -1);
     CHECK_HAS(err, "expected name=value");
     /* all or nothing: the good level=3 before the bad one is not kept */
@@ -547,6 +626,8 @@ int main(void)
     RUN(test_avoids_handing_over_the_win);
     RUN(test_solver_proves_win);
     RUN(test_solver_proves_loss);
+    RUN(test_loa_playout_hook);
+    RUN(test_loa_evaluation);
     RUN(test_solver_multi_move_turns_and_draws);
     RUN(test_same_seed_same_move);
     RUN(test_stop_from_another_thread);
