@@ -32,6 +32,7 @@ struct engine {
     int cutoff;
     int eval_plies;
     int max_plies;
+    long prior;
     mcts *tree; /* made at the first search, again when memory changes */
     volatile sig_atomic_t stop;
     qmove moves[GAME_MAX_MOVES];
@@ -70,6 +71,7 @@ engine *engine_new(const char *kind, char *err, size_t errlen)
     e->cutoff = 1;
     e->eval_plies = 4;
     e->max_plies = 1000;
+    e->prior = 4;
     rng_seed(&e->rng, e->seed);
     return e;
 }
@@ -85,7 +87,7 @@ void engine_free(engine *e)
 const char *engine_kind(const engine *e) { return e->kind == KIND_RANDOM ? "random" : "ai"; }
 
 static const char known_settings[] =
-    "seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies";
+    "seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior";
 
 static int set_range(const char *name, const char *value, long lo, long hi, long *out,
                      char *err, size_t errlen)
@@ -152,6 +154,10 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
         if (set_range(name, value, 0, 100000, &v, err, errlen))
             return -1;
         e->eval_plies = (int)v;
+    } else if (str_ieq(name, "prior")) {
+        if (set_range(name, value, 0, 1000, &v, err, errlen))
+            return -1;
+        e->prior = v;
     } else if (str_ieq(name, "maxplies")) {
         if (set_range(name, value, 1, 100000, &v, err, errlen))
             return -1;
@@ -206,9 +212,9 @@ void engine_settings_text(const engine *e, char *buf, size_t len)
     }
     snprintf(buf, len,
              "seed=%llu level=%d iterations=%llu ms=%lld memory=%ld c=%g cutoff=%d "
-             "evalplies=%d maxplies=%d",
+             "evalplies=%d maxplies=%d prior=%ld",
              (unsigned long long)e->seed, e->level, (unsigned long long)e->iterations,
-             (long long)e->ms, e->memory, e->c, e->cutoff, e->eval_plies, e->max_plies);
+             (long long)e->ms, e->memory, e->c, e->cutoff, e->eval_plies, e->max_plies, e->prior);
 }
 
 void engine_stop(engine *e) { e->stop = 1; }
@@ -260,6 +266,7 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
     p.c = e->c;
     p.cutoff = e->cutoff;
     p.eval_plies = e->eval_plies;
+    p.prior = (double)e->prior;
     p.max_plies = e->max_plies;
     mcts_result r;
     qmove m = mcts_search(e->tree, g, &p, &e->stop, &r);

@@ -43,6 +43,8 @@ const char *engine_kind(const engine *e);
  *   evalplies=E   with a game evaluation: playouts stop after E plies and
  *                 score the evaluation (0: play on; default 4)
  *   maxplies=N    playout length cap (then the evaluation, or a draw, scores it)
+ *   prior=N       with a game evaluation: a new node starts as if it had N
+ *                 visits scoring its evaluation (0: off; default 4)
  * Unknown names and bad values are refused with a message and change nothing;
  * engine_set_all is all or nothing. */
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen);

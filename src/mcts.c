@@ -31,6 +31,7 @@
 
 typedef struct node {
     double wins;    /* score for the player who moved into this node */
+    float prior;    /* the evaluation of this node for that player */
     uint32_t visits;
     uint32_t child; /* index of the first child; children are contiguous */
     qmove move;     /* the move that leads here */
@@ -46,6 +47,7 @@ struct mcts {
     size_t mb;
     game *scratch;
     rng rng;
+    double prior_visits; /* weight of a child's prior, in visits (0: none) */
     uint32_t path[MAX_DEPTH];
     qmove moves[GAME_MAX_MOVES];
 };
@@ -125,6 +127,7 @@ static int update_bounds(mcts *t, node *n)
 static void init_node(node *n, qmove m, int side)
 {
     n->wins = 0;
+    n->prior = 0.5f;
     n->visits = 0;
     n->child = 0;
     n->move = m;
@@ -136,7 +139,8 @@ static void init_node(node *n, qmove m, int side)
 }
 
 /* Give n (the position in g) all its children, in random order so that
- * "first unvisited" is a random pick.  0 when the pool has no room. */
+ * "first unvisited" is a random pick, each with the evaluation as its prior
+ * when the search uses one.  0 when the pool has no room. */
 static int expand(mcts *t, node *n, game *g)
 {
     const game_ops *ops = g->ops;
@@ -157,6 +161,10 @@ static int expand(mcts *t, node *n, game *g)
         if (r != RESULT_NONE) {
             c[i].lo = c[i].hi = result_halves(r);
             c[i].flags = NODE_TERMINAL;
+            c[i].prior = (float)(n->side == 0 ? result_score(r) : 1.0 - result_score(r));
+        } else if (t->prior_visits > 0) {
+            double v = ops->evaluate(g);
+            c[i].prior = (float)(c[i].side == n->side ? v : 1.0 - v);
         }
         ops->unmake(g);
     }
@@ -166,19 +174,24 @@ static int expand(mcts *t, node *n, game *g)
     return 1;
 }
 
-/* UCT among the children still worth searching; -1 if none. */
+/* UCT among the children still worth searching; -1 if none.  With priors
+ * each child counts its evaluation as prior_visits visits already made
+ * (so promising moves are tried first and poor ones may wait); without,
+ * every child is tried once before any twice. */
 static int select_child(const mcts *t, const node *n, double c_explore)
 {
     int p = n->side, floor = lo_for(n, p), best = -1;
-    double best_v = -1.0, log_n = log((double)(n->visits ? n->visits : 1));
+    double pv = t->prior_visits;
+    double best_v = -1.0, log_n = log((double)n->visits + pv + 1.0);
     const node *ch = &t->pool[n->child];
     for (int i = 0; i < n->nchild; i++) {
         const node *c = &ch[i];
         if (proven(c) || hi_for(c, p) <= floor)
             continue;
-        if (c->visits == 0)
+        if (c->visits == 0 && pv == 0)
             return i;
-        double v = c->wins / c->visits + c_explore * sqrt(log_n / c->visits);
+        double visits = c->visits + pv;
+        double v = (c->wins + pv * c->prior) / visits + c_explore * sqrt(log_n / visits);
         if (v > best_v) {
             best_v = v;
             best = i;
@@ -240,9 +253,10 @@ static double playout(mcts *t, game *g, const mcts_params *p)
 
 /* ---- choosing ---- */
 
-/* The move to play from n: a proven win (an immediate one first), else the
- * most visited move that is not a proven loss (a proven draw instead when
- * that move scores below a draw), else the most visited move.  -1 if n has
+/* The move to play from n: a proven win (an immediate one first); else
+ * the most visited move that can still win, unless it scores below a draw
+ * and a proven draw exists; else a proven draw; else the most visited move
+ * that can still draw; else (all lost) the most visited move.  -1 if n has
  * no children. */
 static int best_child(const mcts *t, const node *n)
 {
@@ -250,34 +264,39 @@ static int best_child(const mcts *t, const node *n)
         return -1;
     int p = n->side;
     const node *ch = &t->pool[n->child];
-    int win = -1, draw = -1, live = -1, any = 0;
+    int win = -1, draw = -1, live = -1, drawish = -1, any = 0;
     for (int i = 0; i < n->nchild; i++) {
         const node *c = &ch[i];
         if (c->visits > ch[any].visits)
             any = i;
         if (proven(c)) {
             int v = lo_for(c, p);
-            if (v == 2 && (win < 0 || (c->flags & NODE_TERMINAL) > (ch[win].flags & NODE_TERMINAL) ||
-                           ((c->flags & NODE_TERMINAL) == (ch[win].flags & NODE_TERMINAL) &&
-                            c->visits > ch[win].visits)))
+            int term = c->flags & NODE_TERMINAL;
+            if (v == 2 && (win < 0 || term > (ch[win].flags & NODE_TERMINAL) ||
+                           (term == (ch[win].flags & NODE_TERMINAL) && c->visits > ch[win].visits)))
                 win = i;
             else if (v == 1 && (draw < 0 || c->visits > ch[draw].visits))
                 draw = i;
-        } else if (hi_for(c, p) > 0 && (live < 0 || c->visits > ch[live].visits)) {
-            live = i;
+        } else if (hi_for(c, p) == 2) {
+            if (live < 0 || c->visits > ch[live].visits)
+                live = i;
+        } else if (hi_for(c, p) == 1) {
+            if (drawish < 0 || c->visits > ch[drawish].visits)
+                drawish = i;
         }
     }
     if (win >= 0)
         return win;
-    if (live >= 0 && draw >= 0) {
+    if (live >= 0) {
         const node *c = &ch[live];
         double mean = c->visits ? c->wins / c->visits : 0.5;
-        return mean < 0.5 ? draw : live;
+        if (draw < 0 || mean >= 0.5)
+            return live;
     }
-    if (live >= 0)
-        return live;
     if (draw >= 0)
         return draw;
+    if (drawish >= 0)
+        return drawish;
     return any;
 }
 
@@ -329,6 +348,7 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
     /* the same seed in the same position gives the same search */
     rng_seed(&t->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
 
+    t->prior_visits = ops->evaluate ? p->prior : 0;
     t->used = 1;
     node *root = &t->pool[0];
     init_node(root, QMOVE_NONE, ops->to_move(g));

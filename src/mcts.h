@@ -30,6 +30,8 @@ typedef struct mcts_params {
     int cutoff;          /* judge the playout every this many plies (0: never) */
     int eval_plies;      /* end it after this many plies, scored by the evaluation (0: never) */
     int max_plies;       /* playout length cap; then the evaluation (or a draw) scores it */
+    double prior;        /* with the game's evaluation: weight of a new node's
+                            evaluation, in visits (0: none) */
 } mcts_params;
 
 typedef struct mcts_result {

@@ -386,23 +386,27 @@ static void test_solver_multi_move_turns_and_draws(void)
                 break;
             int exact = minimax(g), p = g->ops->to_move(g);
             seen[exact]++;
-            engine *e = ai("iterations=100000 seed=2");
-            engine_report rep;
-            qmove m = engine_choose(e, g, &rep);
-            if (!is_legal(g, m))
-                printf("  tokens=%d pre=%d: %s\n", tokens, pre, rep.summary);
-            CHECK(is_legal(g, m));
-            CHECK_INT(rep.proven, 1);
-            double want = (p == 0 ? exact : 2 - exact) * 0.5;
-            if (rep.value != want)
-                printf("  tokens=%d pre=%d: value %.2f, exact %.2f\n", tokens, pre, rep.value,
-                       want);
-            CHECK(rep.value == want);
-            /* the chosen move keeps the exact value */
-            g->ops->make(g, m);
-            CHECK_INT(minimax(g), exact);
-            g->ops->unmake(g);
-            engine_free(e);
+            for (int seed = 1; seed <= 4; seed++) {
+                char set[64];
+                snprintf(set, sizeof set, "iterations=100000 seed=%d", seed);
+                engine *e = ai(set);
+                engine_report rep;
+                qmove m = engine_choose(e, g, &rep);
+                if (!is_legal(g, m))
+                    printf("  tokens=%d pre=%d: %s\n", tokens, pre, rep.summary);
+                CHECK(is_legal(g, m));
+                CHECK_INT(rep.proven, 1);
+                double want = (p == 0 ? exact : 2 - exact) * 0.5;
+                if (rep.value != want)
+                    printf("  tokens=%d pre=%d: value %.2f, exact %.2f\n", tokens, pre, rep.value,
+                           want);
+                CHECK(rep.value == want);
+                /* the chosen move keeps the exact value */
+                g->ops->make(g, m);
+                CHECK_INT(minimax(g), exact);
+                g->ops->unmake(g);
+                engine_free(e);
+            }
         }
         game_free(g);
     }
@@ -486,6 +490,25 @@ static void test_stop_from_another_thread(void)
     CHECK(j.rep.iterations > 0 && j.rep.iterations < 2000000000u);
     engine_free(j.e);
     game_free(j.g);
+}
+
+/* The time cap and the front end's budget end a search that has no
+ * iteration limit in reach (no assertion on how long it took). */
+static void test_time_limits_end_search(void)
+{
+    game *g = loa_at(NULL);
+    engine *e = ai("iterations=2000000000 ms=30 memory=16");
+    engine_report rep;
+    qmove m = engine_choose(e, g, &rep);
+    CHECK(is_legal(g, m));
+    CHECK(rep.iterations > 0 && rep.iterations < 2000000000u);
+    engine_set_all(e, "ms=0", NULL, 0);
+    engine_set_time_budget(e, 30);
+    m = engine_choose(e, g, &rep);
+    CHECK(is_legal(g, m));
+    CHECK(rep.iterations > 0 && rep.iterations < 2000000000u);
+    engine_free(e);
+    game_free(g);
 }
 
 /* ---- legal answers everywhere ---- */
@@ -631,6 +654,7 @@ int main(void)
     RUN(test_solver_multi_move_turns_and_draws);
     RUN(test_same_seed_same_move);
     RUN(test_stop_from_another_thread);
+    RUN(test_time_limits_end_search);
     RUN(test_legal_in_random_positions_every_game);
     RUN(test_beats_random);
     RUN(test_settings);
