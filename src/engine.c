@@ -33,6 +33,7 @@ struct engine {
     int eval_plies;
     int max_plies;
     long prior;
+    long reuse;
     mcts *tree; /* made at the first search, again when memory changes */
     volatile sig_atomic_t stop;
     qmove moves[GAME_MAX_MOVES];
@@ -72,6 +73,7 @@ engine *engine_new(const char *kind, char *err, size_t errlen)
     e->eval_plies = 4;
     e->max_plies = 1000;
     e->prior = 4;
+    e->reuse = 1;
     rng_seed(&e->rng, e->seed);
     return e;
 }
@@ -87,7 +89,7 @@ void engine_free(engine *e)
 const char *engine_kind(const engine *e) { return e->kind == KIND_RANDOM ? "random" : "ai"; }
 
 static const char known_settings[] =
-    "seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior";
+    "seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior, reuse";
 
 static int set_range(const char *name, const char *value, long lo, long hi, long *out,
                      char *err, size_t errlen)
@@ -158,6 +160,10 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
         if (set_range(name, value, 0, 1000, &v, err, errlen))
             return -1;
         e->prior = v;
+    } else if (str_ieq(name, "reuse")) {
+        if (set_range(name, value, 0, 1, &v, err, errlen))
+            return -1;
+        e->reuse = v;
     } else if (str_ieq(name, "maxplies")) {
         if (set_range(name, value, 1, 100000, &v, err, errlen))
             return -1;
@@ -206,15 +212,11 @@ int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
 
 void engine_settings_text(const engine *e, char *buf, size_t len)
 {
-    if (e->kind == KIND_RANDOM) {
-        snprintf(buf, len, "seed=%llu", (unsigned long long)e->seed);
-        return;
-    }
     snprintf(buf, len,
              "seed=%llu level=%d iterations=%llu ms=%lld memory=%ld c=%g cutoff=%d "
-             "evalplies=%d maxplies=%d prior=%ld",
+             "evalplies=%d maxplies=%d prior=%ld reuse=%ld",
              (unsigned long long)e->seed, e->level, (unsigned long long)e->iterations,
-             (long long)e->ms, e->memory, e->c, e->cutoff, e->eval_plies, e->max_plies, e->prior);
+             (long long)e->ms, e->memory, e->c, e->cutoff, e->eval_plies, e->max_plies, e->prior, e->reuse);
 }
 
 void engine_stop(engine *e) { e->stop = 1; }
@@ -230,6 +232,7 @@ static qmove choose_random(engine *e, const game *g, engine_report *rep, int64_t
         rep->iterations = 0;
         rep->nodes = 0;
         rep->proven = 0;
+        rep->reused = 0;
         rep->ms = now_ms() - t0;
         snprintf(rep->summary, sizeof rep->summary, "random: %d legal moves", n);
     }
@@ -267,6 +270,7 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
     p.cutoff = e->cutoff;
     p.eval_plies = e->eval_plies;
     p.prior = (double)e->prior;
+    p.reuse = (int)e->reuse;
     p.max_plies = e->max_plies;
     mcts_result r;
     qmove m = mcts_search(e->tree, g, &p, &e->stop, &r);
@@ -275,6 +279,7 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
         rep->iterations = r.iterations;
         rep->nodes = r.nodes;
         rep->proven = r.proven;
+        rep->reused = r.reused;
         rep->ms = now_ms() - t0;
         if (m == QMOVE_NONE) {
             snprintf(rep->summary, sizeof rep->summary, "ai: game over");
@@ -284,10 +289,10 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
             rep->summary[0] = 0;
             str_appendf(rep->summary, sizeof rep->summary,
                         "ai: %s visits %u win %.3f value %.3f%s iterations %llu nodes %llu "
-                        "%lld ms pv %s",
+                        "reused %llu %lld ms pv %s",
                         tok, r.visits, r.win_rate, r.value, r.proven ? " (proven)" : "",
                         (unsigned long long)r.iterations, (unsigned long long)r.nodes,
-                        (long long)rep->ms, r.pv);
+                        (unsigned long long)r.reused, (long long)rep->ms, r.pv);
         }
     }
     return m;

@@ -23,6 +23,7 @@ typedef struct engine_report {
     char summary[256];   /* one line for logs and SGF comments */
     uint64_t nodes;      /* tree nodes in use (ai) */
     int proven;          /* 1 when value is a proven game value (ai) */
+    uint64_t reused;     /* root visits kept from the previous search (ai) */
 } engine_report;
 
 /* kind: "random" or "ai" (the strongest player).  NULL with err on error. */
@@ -45,6 +46,8 @@ const char *engine_kind(const engine *e);
  *   maxplies=N    playout length cap (then the evaluation, or a draw, scores it)
  *   prior=N       with a game evaluation: a new node starts as if it had N
  *                 visits scoring its evaluation (0: off; default 4)
+ *   reuse=0|1     keep the subtree of the last search when the game went on
+ *                 from its position (default 1)
  * Unknown names and bad values are refused with a message and change nothing;
  * engine_set_all is all or nothing. */
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen);
@@ -62,7 +65,7 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep);
 void engine_stop(engine *e);
 
 /* Iterations per move at a level: ENGINE_LEVEL1_ITERATIONS * 2^(level-1). */
-#define ENGINE_LEVEL1_ITERATIONS 500
+#define ENGINE_LEVEL1_ITERATIONS 1000
 uint64_t engine_level_iterations(int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */

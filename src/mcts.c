@@ -48,6 +48,10 @@ struct mcts {
     game *scratch;
     rng rng;
     double prior_visits; /* weight of a child's prior, in visits (0: none) */
+    uint32_t root;       /* the last search's root, kept for the next one */
+    int have_tree;
+    uint64_t root_hash;
+    int root_ply;
     uint32_t path[MAX_DEPTH];
     qmove moves[GAME_MAX_MOVES];
 };
@@ -305,7 +309,7 @@ static void principal_variation(mcts *t, const game *root, char *buf, size_t len
     game *g = t->scratch;
     g->ops->copy(g, root);
     buf[0] = 0;
-    const node *n = &t->pool[0];
+    const node *n = &t->pool[t->root];
     for (int d = 0; d < 12; d++) {
         int i = best_child(t, n);
         if (i < 0)
@@ -330,6 +334,37 @@ static int same_game(const game *a, const game *b)
     return a && a->ops == b->ops && memcmp(a->opt, b->opt, sizeof a->opt) == 0;
 }
 
+/* The node of the last search's tree that stands for g, when g is the
+ * last root followed by at least one move the tree has, and the pool is
+ * at most half full (so a long game cannot starve the search of nodes).
+ * 0 if none (the root of a fresh tree is node 0, never a reused one). */
+static uint32_t reusable_root(mcts *t, const game *g)
+{
+    const game_ops *ops = g->ops;
+    int d = ops->ply(g) - t->root_ply;
+    if (!t->have_tree || t->used > t->cap / 2 || d <= 0 || d > 64)
+        return 0;
+    game *s = t->scratch;
+    ops->copy(s, g);
+    for (int i = 0; i < d; i++)
+        ops->unmake(s);
+    if (ops->hash(s) != t->root_hash || ops->to_move(s) != t->pool[t->root].side)
+        return 0;
+    uint32_t n = t->root;
+    for (int i = t->root_ply; i < ops->ply(g); i++) {
+        qmove m = ops->move_at(g, i);
+        const node *x = &t->pool[n];
+        uint32_t next = 0;
+        for (uint32_t k = 0; k < x->nchild && !next; k++)
+            if (t->pool[x->child + k].move == m)
+                next = x->child + k;
+        if (!next)
+            return 0;
+        n = next;
+    }
+    return t->pool[n].nchild ? n : 0;
+}
+
 qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
                   volatile sig_atomic_t *stop, mcts_result *out)
 {
@@ -343,18 +378,27 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
     if (!same_game(t->scratch, g)) {
         game_free(t->scratch);
         t->scratch = game_clone(g);
+        t->have_tree = 0;
     }
     game *s = t->scratch;
     /* the same seed in the same position gives the same search */
     rng_seed(&t->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
 
     t->prior_visits = ops->evaluate ? p->prior : 0;
-    t->used = 1;
-    node *root = &t->pool[0];
-    init_node(root, QMOVE_NONE, ops->to_move(g));
+    uint32_t reuse = p->reuse ? reusable_root(t, g) : 0;
+    t->have_tree = 0;
+    if (reuse) {
+        t->root = reuse;
+        res.reused = t->pool[reuse].visits;
+    } else {
+        t->root = 0;
+        t->used = 1;
+        init_node(&t->pool[0], QMOVE_NONE, ops->to_move(g));
+    }
+    node *root = &t->pool[t->root];
     int side = root->side;
     ops->copy(s, g);
-    if (ops->result(g) != RESULT_NONE || !expand(t, root, s)) {
+    if (ops->result(g) != RESULT_NONE || (!reuse && !expand(t, root, s))) {
         if (ops->result(g) != RESULT_NONE) {
             res.value = result_score(ops->result(g));
             res.value = side == 0 ? res.value : 1.0 - res.value;
@@ -370,6 +414,9 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
         return res.move;
     }
     update_bounds(t, root);
+    t->have_tree = 1;
+    t->root_hash = ops->hash(g);
+    t->root_ply = ops->ply(g);
 
     uint64_t it = 0;
     int only_move = root->nchild == 1;
@@ -384,7 +431,7 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
 
         ops->copy(s, g);
         int depth = 0, leaf_changed = 0;
-        t->path[0] = 0;
+        t->path[0] = t->root;
         node *n = root;
         double score;
         for (;;) {

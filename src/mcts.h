@@ -32,6 +32,7 @@ typedef struct mcts_params {
     int max_plies;       /* playout length cap; then the evaluation (or a draw) scores it */
     double prior;        /* with the game's evaluation: weight of a new node's
                             evaluation, in visits (0: none) */
+    int reuse;           /* start from the last search's subtree when g follows it */
 } mcts_params;
 
 typedef struct mcts_result {
@@ -40,6 +41,7 @@ typedef struct mcts_result {
     int proven;          /* 1 when value is a proven game value */
     uint64_t iterations;
     uint64_t nodes;      /* tree nodes in use at the end */
+    uint64_t reused;     /* visits the root had from earlier searches */
     uint32_t visits;     /* visits of the chosen move */
     double win_rate;     /* its mean score for the side to move */
     int64_t ms;
@@ -54,7 +56,10 @@ size_t mcts_memory_mb(const mcts *t);
 
 /* Search g (unchanged) and choose a move for the side to move.  The search
  * ends at the first of: the iteration or time limit, *stop becoming
- * non-zero, or the root's value being proven. */
+ * non-zero, or the root's value being proven.  With p->reuse the tree of
+ * the last search is kept when g is its root plus moves (while the pool is
+ * at most half full); a fixed seed and budget still give the same result
+ * for the same sequence of searches. */
 qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
                   volatile sig_atomic_t *stop, mcts_result *out);
 

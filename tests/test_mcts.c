@@ -451,6 +451,39 @@ static void test_same_seed_same_move(void)
     game_free(g);
 }
 
+/* The tree of the last search carries over to the next move, and the
+ * sequence of searches stays reproducible. */
+static void test_tree_reuse(void)
+{
+    qmove first[4];
+    uint64_t nodes[4];
+    for (int run = 0; run < 2; run++) {
+        game *g = loa_at(NULL);
+        engine *e = ai("iterations=3000 seed=8");
+        engine *opp = ai("iterations=300 seed=9 reuse=0");
+        for (int k = 0; k < 4; k++) {
+            engine_report rep;
+            qmove m = engine_choose(e, g, &rep);
+            CHECK(is_legal(g, m));
+            if (k > 0)
+                CHECK(rep.reused > 0);
+            if (run == 0) {
+                first[k] = m;
+                nodes[k] = rep.nodes;
+            } else {
+                CHECK(first[k] == m);
+                CHECK_INT(rep.nodes, nodes[k]);
+            }
+            g->ops->make(g, m);
+            g->ops->make(g, engine_choose(opp, g, &rep));
+            CHECK_INT(rep.reused, 0);
+        }
+        engine_free(e);
+        engine_free(opp);
+        game_free(g);
+    }
+}
+
 /* ---- engine_stop ---- */
 
 typedef struct stop_job {
@@ -653,6 +686,7 @@ int main(void)
     RUN(test_loa_evaluation);
     RUN(test_solver_multi_move_turns_and_draws);
     RUN(test_same_seed_same_move);
+    RUN(test_tree_reuse);
     RUN(test_stop_from_another_thread);
     RUN(test_time_limits_end_search);
     RUN(test_legal_in_random_positions_every_game);
