@@ -10,6 +10,7 @@ int play_main(int argc, char **argv);
 int perft_main(int argc, char **argv);
 int gtp_main(int argc, char **argv);
 int match_main(int argc, char **argv); /* match.c */
+int bench_main(int argc, char **argv);
 
 /* Parse "GAME [opt=value ...]" from argv, stopping at the first word that
  * is not name=value (its index is stored in *next).  Prints the error and

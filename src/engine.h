@@ -2,7 +2,7 @@
  * engine.h - the protocol-free facade every front end uses to get a move
  * from the computer: the terminal game, GTP, the match runner, the web.
  *
- * An engine is a kind of player ("random", "mcts") plus settings given as
+ * An engine is a kind of player ("random", "ai") plus settings given as
  * name=value pairs, so that every front end exposes the same knobs with the
  * same names (quartet:level=5 in a match, --second=ai:level=5 in play,
  * quartet-set level 5 in GTP).
@@ -21,6 +21,9 @@ typedef struct engine_report {
     uint64_t iterations; /* playouts or nodes searched */
     int64_t ms;          /* time spent */
     char summary[256];   /* one line for logs and SGF comments */
+    uint64_t nodes;      /* tree nodes in use (ai) */
+    int proven;          /* 1 when value is a proven game value (ai) */
+    uint64_t reused;     /* root visits kept from the previous search (ai) */
 } engine_report;
 
 /* kind: "random" or "ai" (the strongest player).  NULL with err on error. */
@@ -28,8 +31,25 @@ engine *engine_new(const char *kind, char *err, size_t errlen);
 void engine_free(engine *e);
 const char *engine_kind(const engine *e);
 
-/* Settings: seed, level (1..10), ms (time per move), iterations, ...
- * Unknown names and bad values are refused with a message. */
+/* Settings (ai; random knows only seed):
+ *   seed=N        the search is reproducible for a seed and an iteration budget
+ *   level=1..10   iteration budget engine_level_iterations(level), doubling per level
+ *   iterations=N  fixed budget, overrides level when > 0
+ *   ms=N          time cap per move (0: none); the front end's budget also applies
+ *   memory=MB     node pool size (default 256)
+ *   c=X           UCT exploration constant (default 0.7)
+ *   cutoff=K      with a game evaluation: a playout whose evaluation is sure
+ *                 (>= 0.85 or <= 0.15) after a multiple of K plies counts as
+ *                 won or lost (0: off; default 1)
+ *   evalplies=E   with a game evaluation: playouts stop after E plies and
+ *                 score the evaluation (0: play on; default 4)
+ *   maxplies=N    playout length cap (then the evaluation, or a draw, scores it)
+ *   prior=N       with a game evaluation: a new node starts as if it had N
+ *                 visits scoring its evaluation (0: off; default 4)
+ *   reuse=0|1     keep the subtree of the last search when the game went on
+ *                 from its position (default 1)
+ * Unknown names and bad values are refused with a message and change nothing;
+ * engine_set_all is all or nothing. */
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen);
 /* "name=value name=value" (also with ':' or ',' separators).  0 or -1. */
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen);
@@ -43,6 +63,10 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep);
 /* Ask a running engine_choose() to return as soon as it can; safe to call
  * from another thread or a signal handler. */
 void engine_stop(engine *e);
+
+/* Iterations per move at a level: ENGINE_LEVEL1_ITERATIONS * 2^(level-1). */
+#define ENGINE_LEVEL1_ITERATIONS 1000
+uint64_t engine_level_iterations(int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */
 void engine_set_time_budget(engine *e, int64_t ms);

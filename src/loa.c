@@ -15,6 +15,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -592,6 +593,103 @@ static void loa_render(const game *gg, char *buf, size_t len)
                 __builtin_popcountll(p->pieces[0]), __builtin_popcountll(p->pieces[1]));
 }
 
+/* ---- evaluation (for the AI) ----
+ *
+ * After Winands' MIA: the side whose pieces are concentrated and in few
+ * groups is closer to connecting.  Concentration is the pieces' summed
+ * king distance to their centre of mass beyond the least that many pieces
+ * could have, per piece; groups are 8-connected components.  The blend goes
+ * through a logistic so it reads as an expected score for the side to move.
+ */
+
+static int group_count(uint64_t p)
+{
+    int n = 0;
+    while (p) {
+        uint64_t g = p & (~p + 1);
+        for (;;) {
+            uint64_t x = dilate(g) & p;
+            if (x == g)
+                break;
+            g = x;
+        }
+        p &= ~g;
+        n++;
+    }
+    return n;
+}
+
+/* Average distance to the centre of mass beyond the tightest packing. */
+static double spread(uint64_t p)
+{
+    int n = __builtin_popcountll(p);
+    if (n <= 1)
+        return 0;
+    int sr = 0, sf = 0;
+    for (uint64_t b = p; b; b &= b - 1) {
+        int s = __builtin_ctzll(b);
+        sr += s >> 3;
+        sf += s & 7;
+    }
+    int cr = (2 * sr + n) / (2 * n), cf = (2 * sf + n) / (2 * n);
+    int sum = 0;
+    for (uint64_t b = p; b; b &= b - 1) {
+        int s = __builtin_ctzll(b);
+        int dr = abs((s >> 3) - cr), df = abs((s & 7) - cf);
+        sum += dr > df ? dr : df;
+    }
+    /* tightest packing: 1 piece at distance 0, 8 at 1, 16 at 2 */
+    int least = n <= 9 ? n - 1 : 8 + 2 * (n - 9);
+    return (double)(sum - least) / n;
+}
+
+static double loa_evaluate(const game *gg)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    if (p->result != RESULT_NONE)
+        return p->result == RESULT_DRAW ? 0.5 : (p->result == RESULT_FIRST + p->side ? 1.0 : 0.0);
+    uint64_t own = p->pieces[p->side], opp = p->pieces[!p->side];
+    double score = 1.6 * (spread(opp) - spread(own)) +
+                   0.3 * (group_count(opp) - group_count(own)) + 0.15; /* the move */
+    return 1.0 / (1.0 + exp(-score));
+}
+
+/* One uniformly random legal move: a random (piece, direction) pair is
+ * tried until it is legal.  Every legal move is exactly one such pair, so
+ * the draw is uniform, and it costs a few tries instead of generating all
+ * moves.  Few legal moves: fall back to the full list. */
+static qmove random_move(const loa_pos *p, rng *r)
+{
+    if (p->must_pass)
+        return MV_PASS;
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side], occ = own | enemy;
+    uint32_t n = (uint32_t)__builtin_popcountll(own);
+    for (int tries = 0; tries < 48; tries++) {
+        uint64_t pick = rng_next(r);
+        uint32_t k = (uint32_t)(((pick >> 32) * n) >> 32), d = (uint32_t)pick & 7;
+        uint64_t b = own;
+        while (k--)
+            b &= b - 1;
+        int s = __builtin_ctzll(b);
+        int dist = __builtin_popcountll(occ & line_mask[s][d / 2]);
+        int t = dist < 8 ? ray_target[s][d][dist] : -1; /* a full line: no move */
+        if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
+            continue;
+        return (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
+    }
+    qmove list[GAME_MAX_MOVES];
+    int m = gen_regular(p, list);
+    return list[rng_below(r, (uint32_t)m)];
+}
+
+static int loa_playout(game *gg, rng *r, int max_plies)
+{
+    loa_game *g = (loa_game *)gg;
+    for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++)
+        loa_make(gg, random_move(&g->pos, r));
+    return g->pos.result;
+}
+
 const game_ops loa_ops = {
     .name = "loa",
     .title = "Lines of Action",
@@ -618,4 +716,6 @@ const game_ops loa_ops = {
     .sgf_board_size = 8,
     .sgf_move_to_text = loa_sgf_move_to_text,
     .sgf_move_from_text = loa_sgf_move_from_text,
+    .playout = loa_playout,
+    .evaluate = loa_evaluate,
 };

@@ -15,6 +15,14 @@ typedef struct command {
 static int games_main(int argc, char **argv);
 
 static const command commands[] = {
+    {"bench", bench_main, "search a fixed set of positions: speed and a signature",
+     "usage: quartet bench [ITERATIONS]\n"
+     "Runs the ai (seed 1) for ITERATIONS iterations (default 5000) on each game's\n"
+     "start position and on the position after 8 seeded random moves, and prints\n"
+     "per position the iterations, tree nodes, time, value and move, then the\n"
+     "total iterations per second and a signature that changes whenever the\n"
+     "search's choices change (the same build always prints the same signature).\n"
+     "example: quartet bench 20000\n"},
     {"games", games_main, "list the games and their options",
      "usage: quartet games\n"
      "Lists every game with its colours and rule options (name, values, default).\n"},

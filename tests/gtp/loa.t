@@ -111,7 +111,7 @@ quartet-set seed 11
 quartet-set level 99
 > ? setting level: 99 is out of range (1..10)
 quartet-set colour blue
-~ ? setting colour
+~ ? unknown setting 'colour'
 quartet-set seed
 > ? syntax error: usage: quartet-set NAME VALUE
 quartet-settings

@@ -1,0 +1,66 @@
+/*
+ * mcts.h - Monte Carlo Tree Search for any game behind game.h.
+ *
+ * UCT over a node pool allocated once, with a score-bounds solver (MCTS-
+ * Solver extended to draws): every node keeps a proven lower and upper bound
+ * on the first player's score (loss, draw, win), so proven wins, losses and
+ * draws propagate through the tree and the final choice never walks into a
+ * proven loss.  Playouts use the game's own playout hook when it has one,
+ * else uniformly random legal moves; a game with an evaluate hook gets
+ * evaluation cut-offs as in MC-LOA.  The side to move is read from the game
+ * at every node, so turns of several moves by one player need no care.
+ */
+#ifndef QUARTET_MCTS_H
+#define QUARTET_MCTS_H
+
+#include "game.h"
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mcts mcts;
+
+typedef struct mcts_params {
+    uint64_t iterations; /* stop after this many (0: no limit) */
+    int64_t ms;          /* stop after this many milliseconds (0: no limit) */
+    uint64_t seed;       /* with the iteration limit alone the search is reproducible */
+    double c;            /* UCT exploration constant */
+    /* with the game's evaluation: */
+    int cutoff;          /* judge the playout every this many plies (0: never) */
+    int eval_plies;      /* end it after this many plies, scored by the evaluation (0: never) */
+    int max_plies;       /* playout length cap; then the evaluation (or a draw) scores it */
+    double prior;        /* with the game's evaluation: weight of a new node's
+                            evaluation, in visits (0: none) */
+    int reuse;           /* start from the last search's subtree when g follows it */
+} mcts_params;
+
+typedef struct mcts_result {
+    qmove move;          /* QMOVE_NONE when the game is over */
+    double value;        /* expected score for the side to move, 0..1 */
+    int proven;          /* 1 when value is a proven game value */
+    uint64_t iterations;
+    uint64_t nodes;      /* tree nodes in use at the end */
+    uint64_t reused;     /* visits the root had from earlier searches */
+    uint32_t visits;     /* visits of the chosen move */
+    double win_rate;     /* its mean score for the side to move */
+    int64_t ms;
+    char pv[160];        /* principal variation, move tokens separated by spaces */
+} mcts_result;
+
+/* A searcher whose node pool holds about memory_mb megabytes.  NULL when
+ * that memory cannot be had. */
+mcts *mcts_new(size_t memory_mb);
+void mcts_free(mcts *t);
+size_t mcts_memory_mb(const mcts *t);
+
+/* Search g (unchanged) and choose a move for the side to move.  The search
+ * ends at the first of: the iteration or time limit, *stop becoming
+ * non-zero, or the root's value being proven.  With p->reuse the tree of
+ * the last search is kept when g is its root plus moves (while the pool is
+ * at most half full); a fixed seed and budget still give the same result
+ * for the same sequence of searches. */
+qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
+                  volatile sig_atomic_t *stop, mcts_result *out);
+
+#endif
