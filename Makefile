@@ -52,7 +52,7 @@ build/debug/%.o: src/%.c | build
 	$(CC) $(DEBUG_CFLAGS) -c -o $@ $<
 
 # Each tests/test_X.c is its own program linked with everything but main.c.
-build/tests/%: tests/%.c tests/check.h $(LIB_OBJ) | build
+build/tests/%: tests/%.c tests/check.h tests/gametest.h $(LIB_OBJ) | build
 	@mkdir -p build/tests
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
@@ -60,7 +60,7 @@ test: all $(TEST_BIN)
 	@sh tests/run.sh build/tests
 
 # The same tests built and run with AddressSanitizer and UBSan.
-build/debug/tests/%: tests/%.c tests/check.h $(DBG_LIB_OBJ) | build
+build/debug/tests/%: tests/%.c tests/check.h tests/gametest.h $(DBG_LIB_OBJ) | build
 	@mkdir -p build/debug/tests
 	$(CC) $(DEBUG_CFLAGS) -Isrc -o $@ $< $(DBG_LIB_OBJ) $(LDLIBS)
 

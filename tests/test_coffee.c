@@ -2,6 +2,7 @@
  * rule, wins and losses, swap, perft and random games checked step by step
  * against an independent model of the rules, and bad input. */
 #include "check.h"
+#include "gametest.h"
 #include "coffee.h"
 #include "game.h"
 #include "util.h"
@@ -160,17 +161,6 @@ static uint64_t m_perft(const model *m, int depth)
 
 /* ---- helpers on the real game ---- */
 
-static game *make_game(const char *opts)
-{
-    char copy[256], *argv[8], err[GAME_ERR_MAX];
-    snprintf(copy, sizeof copy, "%s", opts);
-    int argc = split_words(copy, argv, 8);
-    game *g = game_create(&coffee_ops, argc, argv, err, sizeof err);
-    if (!g)
-        printf("cannot create coffee %s: %s\n", opts, err);
-    return g;
-}
-
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* The legal moves as one space-separated string, in generation order. */
@@ -188,7 +178,7 @@ static void moves_text(const game *g, char *out, size_t len)
 
 static game *from_pos(const char *opts, const char *pos)
 {
-    game *g = make_game(opts);
+    game *g = test_game(&coffee_ops, opts);
     char err[GAME_ERR_MAX];
     if (g && g->ops->from_text(g, pos, err, sizeof err) != 0) {
         printf("from_text '%s': %s\n", pos, err);
@@ -198,33 +188,20 @@ static game *from_pos(const char *opts, const char *pos)
     return g;
 }
 
-static int play(game *g, const char *turns)
-{
-    char err[GAME_ERR_MAX], copy[512], *tok[64];
-    snprintf(copy, sizeof copy, "%s", turns);
-    int n = split_words(copy, tok, 64);
-    for (int i = 0; i < n; i++)
-        if (game_play_text(g, tok[i], err, sizeof err) != 1) {
-            printf("play %s: %s\n", tok[i], err);
-            return -1;
-        }
-    return 0;
-}
-
 /* ---- tests ---- */
 
 static void test_options(void)
 {
     char buf[256], err[GAME_ERR_MAX];
-    game *g = make_game("");
+    game *g = test_game(&coffee_ops, "");
     game_options_text(g, buf, sizeof buf);
     CHECK_STR(buf, "board=hex size=4 n=4 pie=0");
     game_free(g);
-    g = make_game("board=square size=3");
+    g = test_game(&coffee_ops, "board=square size=3");
     game_options_text(g, buf, sizeof buf);
     CHECK_STR(buf, "board=square size=3 n=3 pie=0");
     game_free(g);
-    g = make_game("size=2");
+    g = test_game(&coffee_ops, "size=2");
     game_options_text(g, buf, sizeof buf);
     CHECK_STR(buf, "board=hex size=2 n=2 pie=0");
     /* the printed options recreate the same game */
@@ -259,21 +236,21 @@ static void test_first_moves(void)
 {
     char buf[8192];
     /* hex side 2: 7 cells, every line has 2 or 3 cells, so every axis is fine */
-    game *g = make_game("size=2");
+    game *g = test_game(&coffee_ops, "size=2");
     moves_text(g, buf, sizeof buf);
     CHECK_STR(buf, "a1h a1d a1a b1h b1d b1a a2h a2d a2a b2h b2d b2a c2h c2d c2a "
                    "b3h b3d b3a c3h c3d c3a");
     game_free(g);
     /* square 3: a corner's short diagonal is a line of one cell */
-    g = make_game("board=square size=3");
+    g = test_game(&coffee_ops, "board=square size=3");
     moves_text(g, buf, sizeof buf);
     CHECK_STR(buf, "a1h a1v a1d b1h b1v b1d b1a c1h c1v c1a a2h a2v a2d a2a b2h b2v b2d "
                    "b2a c2h c2v c2d c2a a3h a3v a3a b3h b3v b3d b3a c3h c3v c3d");
     game_free(g);
-    g = make_game("");
+    g = test_game(&coffee_ops, "");
     CHECK_INT(g->ops->legal_moves(g, (qmove[GAME_MAX_MOVES]){0}), 37 * 3);
     game_free(g);
-    g = make_game("board=square size=19");
+    g = test_game(&coffee_ops, "board=square size=19");
     CHECK_INT(g->ops->legal_moves(g, (qmove[GAME_MAX_MOVES]){0}), 361 * 4 - 4);
     game_free(g);
 }
@@ -374,11 +351,11 @@ static void test_win_and_loss(void)
     game_free(g);
 
     /* n=2: a piece next to your own wins */
-    g = make_game("size=2 n=2");
-    CHECK_INT(play(g, "b2h a2d"), 0);
+    g = test_game(&coffee_ops, "size=2 n=2");
+    CHECK_INT(test_play(g, "b2h a2d"), 0);
     moves_text(g, buf, sizeof buf);
     CHECK_STR(buf, "b3");
-    CHECK_INT(play(g, "b3"), 0);
+    CHECK_INT(test_play(g, "b3"), 0);
     CHECK_INT(g->ops->result(g), RESULT_FIRST);
     game_free(g);
 
@@ -386,7 +363,7 @@ static void test_win_and_loss(void)
     g = from_pos("size=3 n=3", "3/4/bb1o1/4/o2 d3h b -");
     moves_text(g, buf, sizeof buf);
     CHECK_STR(buf, "c3 e3h e3d e3a");
-    CHECK_INT(play(g, "c3"), 0);
+    CHECK_INT(test_play(g, "c3"), 0);
     CHECK_INT(g->ops->result(g), RESULT_FIRST);
     game_free(g);
     /* n=5 on hex 5: four Orange pieces in a row do not win, Black's fifth does */
@@ -400,14 +377,14 @@ static void test_win_and_loss(void)
 static void test_swap(void)
 {
     char buf[1024], err[GAME_ERR_MAX], before[GAME_TEXT_MAX];
-    game *g = make_game("board=square size=5 pie=1");
-    CHECK_INT(play(g, "c3d"), 0);
+    game *g = test_game(&coffee_ops, "board=square size=5 pie=1");
+    CHECK_INT(test_play(g, "c3d"), 0);
     g->ops->to_text(g, before, sizeof before);
     CHECK_STR(before, "5/5/2b2/5/5 c3d o swap");
     moves_text(g, buf, sizeof buf);
     CHECK_STR(buf, "swap a1h a1v a1d b2h b2v b2d b2a d4h d4v d4d d4a e5h e5v e5d");
     uint64_t h0 = g->ops->hash(g);
-    CHECK_INT(play(g, "SWAP"), 0);
+    CHECK_INT(test_play(g, "SWAP"), 0);
     g->ops->to_text(g, buf, sizeof buf);
     CHECK_STR(buf, "5/5/2o2/5/5 c3d b -");
     CHECK_INT(g->ops->to_move(g), 0);
@@ -415,7 +392,7 @@ static void test_swap(void)
     CHECK_STR(buf, "a1h a1v a1d b2h b2v b2d b2a d4h d4v d4d d4a e5h e5v e5d");
     CHECK(game_play_text(g, "swap", err, sizeof err) < 0);
     CHECK_STR(err, "illegal move swap: only Orange's first move may be swap");
-    CHECK_INT(play(g, "b2h"), 0);
+    CHECK_INT(test_play(g, "b2h"), 0);
     CHECK(game_play_text(g, "swap", err, sizeof err) < 0);
     CHECK_STR(err, "illegal move swap: only Orange's first move may be swap");
     g->ops->unmake(g);
@@ -425,10 +402,10 @@ static void test_swap(void)
     CHECK(g->ops->hash(g) == h0);
     game_free(g);
 
-    g = make_game("board=square size=5");
+    g = test_game(&coffee_ops, "board=square size=5");
     CHECK(game_play_text(g, "swap", err, sizeof err) < 0);
     CHECK_STR(err, "illegal move swap: the pie rule is off (option pie=1 turns it on)");
-    CHECK_INT(play(g, "c3d"), 0);
+    CHECK_INT(test_play(g, "c3d"), 0);
     CHECK(game_play_text(g, "swap", err, sizeof err) < 0);
     CHECK_STR(err, "illegal move swap: the pie rule is off (option pie=1 turns it on)");
     game_free(g);
@@ -454,7 +431,7 @@ static void test_perft_against_model(void)
         {"board=square size=5", 0, 5, 4, 0, 3},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        game *g = make_game(cases[i].opts);
+        game *g = test_game(&coffee_ops, cases[i].opts);
         model m;
         m_init(&m, cases[i].hex, cases[i].size, cases[i].n, cases[i].pie);
         for (int d = 1; d <= cases[i].depth; d++) {
@@ -467,12 +444,12 @@ static void test_perft_against_model(void)
         game_free(g);
     }
     /* fixed figures, so a change in both at once still shows */
-    game *g = make_game("");
+    game *g = test_game(&coffee_ops, "");
     CHECK_INT(game_perft(g, 1), 111);
     CHECK_INT(game_perft(g, 2), 1494);
     CHECK_INT(game_perft(g, 3), 18918);
     game_free(g);
-    g = make_game("board=square size=5");
+    g = test_game(&coffee_ops, "board=square size=5");
     CHECK_INT(game_perft(g, 1), 96);
     CHECK_INT(game_perft(g, 2), 1224);
     CHECK_INT(game_perft(g, 3), 14528);
@@ -491,9 +468,9 @@ static void random_games(const char *opts, int hex, int size, int n, int pie, in
     static char game_text[GAME_MAX_MOVES][GAME_MOVE_TEXT_MAX];
     qmove mv[GAME_MAX_MOVES];
     char err[GAME_ERR_MAX], t1[GAME_TEXT_MAX], t2[GAME_TEXT_MAX];
-    game *g = make_game(opts), *copy = make_game(opts), *fresh = make_game(opts);
+    game *g = test_game(&coffee_ops, opts), *copy = test_game(&coffee_ops, opts), *fresh = test_game(&coffee_ops, opts);
     for (int k = 0; k < games; k++) {
-        game *s = make_game(opts);
+        game *s = test_game(&coffee_ops, opts);
         g->ops->copy(g, s);
         game_free(s);
         model m;
@@ -563,7 +540,7 @@ static void random_games(const char *opts, int hex, int size, int n, int pie, in
         while (copy->ops->ply(copy) > 0)
             copy->ops->unmake(copy);
         copy->ops->to_text(copy, t1, sizeof t1);
-        game *start = make_game(opts);
+        game *start = test_game(&coffee_ops, opts);
         start->ops->to_text(start, t2, sizeof t2);
         CHECK_STR(t1, t2);
         CHECK(copy->ops->hash(copy) == start->ops->hash(start));
@@ -626,7 +603,7 @@ static void test_bad_moves(void)
     CHECK_STR(t, "e4d");
     game_free(g);
 
-    g = make_game("board=square size=5");
+    g = test_game(&coffee_ops, "board=square size=5");
     CHECK(game_play_text(g, "a1a", err, sizeof err) < 0);
     CHECK_STR(err, "illegal move a1a: the bar along a through a1 would leave Orange no empty "
                    "cell on its line");
@@ -680,7 +657,7 @@ static void test_bad_positions(void)
     game_free(g);
 
     /* a full bar line; a won position is accepted with or without its axis */
-    g = make_game("board=square size=3");
+    g = test_game(&coffee_ops, "board=square size=3");
     CHECK(g->ops->from_text(g, "obo/boo/bo1 b1h b -", err, sizeof err) != 0);
     CHECK_HAS(err, "piece counts");
     CHECK(g->ops->from_text(g, "3/3/bob a1h o -", err, sizeof err) != 0);
@@ -701,8 +678,8 @@ static void test_bad_positions(void)
 static void test_render(void)
 {
     char buf[GAME_RENDER_MAX];
-    game *g = make_game("size=2");
-    CHECK_INT(play(g, "b2h"), 0);
+    game *g = test_game(&coffee_ops, "size=2");
+    CHECK_INT(test_play(g, "b2h"), 0);
     g->ops->render(g, buf, sizeof buf);
     CHECK_STR(buf, " 3   . .\n"
                    " 2  *(B)*\n"
@@ -711,8 +688,8 @@ static void test_render(void)
                    "B Black, O Orange, (.) the bar's piece, * where Orange may place\n"
                    "Bar: on b2 along h (horizontal). 2 in a row wins.\n");
     game_free(g);
-    g = make_game("board=square size=3");
-    CHECK_INT(play(g, "a1d"), 0);
+    g = test_game(&coffee_ops, "board=square size=3");
+    CHECK_INT(test_play(g, "a1d"), 0);
     g->ops->render(g, buf, sizeof buf);
     CHECK_STR(buf, "    a b c\n"
                    " 3  . . *  3\n"

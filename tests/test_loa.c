@@ -1,61 +1,29 @@
 /* test_loa.c - Lines of Action: perft, the rule sheet's examples, every
  * option, invariants over random games, and bad input. */
 #include "check.h"
+#include "gametest.h"
 #include "game.h"
 #include "loa.h"
 #include "util.h"
 
 #include <stdlib.h>
 
-static game *make_loa(const char *o1, const char *o2)
-{
-    char *argv[2] = {(char *)o1, (char *)o2};
-    int argc = o1 ? (o2 ? 2 : 1) : 0;
-    char err[GAME_ERR_MAX];
-    game *g = game_create(&loa_ops, argc, argv, err, sizeof err);
-    if (!g)
-        printf("create failed: %s\n", err);
-    return g;
-}
-
-static int play(game *g, const char *moves)
-{
-    char err[GAME_ERR_MAX];
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", moves);
-    char *w[128];
-    int n = split_words(buf, w, 128);
-    for (int i = 0; i < n; i++)
-        if (game_play_text(g, w[i], err, sizeof err) < 0) {
-            printf("  move %s failed: %s\n", w[i], err);
-            return -1;
-        }
-    return 0;
-}
-
-static void set_pos(game *g, const char *text)
-{
-    char err[GAME_ERR_MAX];
-    if (g->ops->from_text(g, text, err, sizeof err) != 0)
-        printf("  from_text failed: %s\n", err);
-}
-
 static void test_perft_start(void)
 {
     static const uint64_t expect[] = {1, 36, 1244, 44952, 1563208, 55963132};
-    game *g = make_loa("repetition=0", NULL);
+    game *g = test_game(&loa_ops, "repetition=0");
     for (int d = 0; d <= 5; d++)
         CHECK_INT(game_perft(g, d), expect[d]);
     game_free(g);
     /* the default repetition rule cannot trigger this early */
-    g = make_loa(NULL, NULL);
+    g = test_game(&loa_ops, NULL);
     CHECK_INT(game_perft(g, 4), 1563208);
     game_free(g);
 }
 
 static void test_start_position(void)
 {
-    game *g = make_loa(NULL, NULL);
+    game *g = test_game(&loa_ops, NULL);
     char text[GAME_TEXT_MAX];
     g->ops->to_text(g, text, sizeof text);
     CHECK_STR(text, "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b");
@@ -66,7 +34,7 @@ static void test_start_position(void)
 
 static void test_sheet_c8_moves(void)
 {
-    game *g = make_loa(NULL, NULL);
+    game *g = test_game(&loa_ops, NULL);
     const char *ok[] = {"c8-c6", "c8-e6", "c8xa6", "c8-a6", "C8C6", "c8:a6"};
     const char *canon[] = {"c8-c6", "c8-e6", "c8xa6", "c8xa6", "c8-c6", "c8xa6"};
     for (int i = 0; i < 6; i++) {
@@ -93,17 +61,17 @@ static void test_sheet_c8_moves(void)
 /* The sheet's sequence: c8-c6, a6-c4, e8-b5 (jumping its own c6), h3xf1. */
 static void test_sheet_sequence(void)
 {
-    game *g = make_loa(NULL, NULL);
+    game *g = test_game(&loa_ops, NULL);
     char err[GAME_ERR_MAX];
-    CHECK_INT(play(g, "c8-c6"), 0);
+    CHECK_INT(test_play(g, "c8-c6"), 0);
     /* a6 may not run along rank 6 over the black piece on c6 */
     CHECK_INT(game_play_text(g, "a6-d6", err, sizeof err), -1);
     CHECK_HAS(err, "jump over an enemy piece");
-    CHECK_INT(play(g, "a6-c4 e8-b5"), 0);
+    CHECK_INT(test_play(g, "a6-c4 e8-b5"), 0);
     /* a4 cannot go to c4: three pieces on rank 4, and c4 is White's own */
     CHECK_INT(game_play_text(g, "a4-c4", err, sizeof err), -1);
     CHECK_HAS(err, "exactly 3 squares");
-    CHECK_INT(play(g, "h3xf1"), 0);
+    CHECK_INT(test_play(g, "h3xf1"), 0);
     char text[GAME_TEXT_MAX];
     g->ops->to_text(g, text, sizeof text);
     CHECK_STR(text, "1b1b1bb1/w6w/2b4w/wb5w/w1w4w/w7/w6w/1bbbbwb1 b");
@@ -113,21 +81,21 @@ static void test_sheet_sequence(void)
 
 static void test_jumps_and_landing(void)
 {
-    game *g = make_loa(NULL, NULL);
+    game *g = test_game(&loa_ops, NULL);
     char err[GAME_ERR_MAX];
     qmove m;
     /* rank 1 holds a1, c1 (Black) and e1 (White): three pieces */
-    set_pos(g, "w6b/8/8/8/8/8/8/b1b1w3 b");
+    test_set_pos(g, "w6b/8/8/8/8/8/8/b1b1w3 b");
     CHECK_INT(g->ops->move_from_text(g, "a1-d1", &m, err, sizeof err), 0); /* over its own c1 */
     CHECK_INT(g->ops->move_from_text(g, "c1-f1", &m, err, sizeof err), -1); /* over White's e1 */
     CHECK_HAS(err, "jump over an enemy piece");
     /* rank 1 holds a1 and c1 (both Black): a1 would land on its own piece */
-    set_pos(g, "w1w4b/8/8/8/8/8/8/b1b5 b");
+    test_set_pos(g, "w1w4b/8/8/8/8/8/8/b1b5 b");
     CHECK_INT(g->ops->move_from_text(g, "a1-c1", &m, err, sizeof err), -1);
     CHECK_HAS(err, "your own piece");
     /* the same with White on c1: a capture, which removes it */
-    set_pos(g, "w1w4b/8/8/8/8/8/8/b1w5 b");
-    CHECK_INT(play(g, "a1xc1"), 0);
+    test_set_pos(g, "w1w4b/8/8/8/8/8/8/b1w5 b");
+    CHECK_INT(test_play(g, "a1xc1"), 0);
     char text[GAME_TEXT_MAX];
     g->ops->to_text(g, text, sizeof text);
     CHECK_STR(text, "w1w4b/8/8/8/8/8/8/2b5 w");
@@ -137,8 +105,8 @@ static void test_jumps_and_landing(void)
 /* Eight pieces on one rank: nobody can move along it. */
 static void test_full_line(void)
 {
-    game *g = make_loa(NULL, NULL);
-    set_pos(g, "8/8/8/8/bwbwbwbw/8/8/8 b");
+    game *g = test_game(&loa_ops, NULL);
+    test_set_pos(g, "8/8/8/8/bwbwbwbw/8/8/8 b");
     qmove moves[GAME_MAX_MOVES];
     int n = g->ops->legal_moves(g, moves);
     CHECK_INT(n, 22); /* a4: 4 moves; c4, e4, g4: 6 each; none along rank 4 */
@@ -154,10 +122,10 @@ static void test_full_line(void)
 static void test_simultaneous(void)
 {
     const char *pos = "7w/6b1/8/4b3/8/8/w7/8 b";
-    game *g = make_loa(NULL, NULL);
-    set_pos(g, pos);
+    game *g = test_game(&loa_ops, NULL);
+    test_set_pos(g, pos);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
-    CHECK_INT(play(g, "e5xh8"), 0);
+    CHECK_INT(test_play(g, "e5xh8"), 0);
     CHECK_INT(g->ops->result(g), RESULT_DRAW);
     char why[GAME_ERR_MAX];
     g->ops->result_reason(g, why, sizeof why);
@@ -166,27 +134,27 @@ static void test_simultaneous(void)
     CHECK_INT(g->ops->legal_moves(g, moves), 0);
     game_free(g);
 
-    g = make_loa("simultaneous=mover", NULL);
-    set_pos(g, pos);
-    CHECK_INT(play(g, "e5xh8"), 0);
+    g = test_game(&loa_ops, "simultaneous=mover");
+    test_set_pos(g, pos);
+    CHECK_INT(test_play(g, "e5xh8"), 0);
     CHECK_INT(g->ops->result(g), RESULT_FIRST);
     game_free(g);
 }
 
 static void test_connection_wins(void)
 {
-    game *g = make_loa(NULL, NULL);
+    game *g = test_game(&loa_ops, NULL);
     /* Black connects; White's a2 and a4 stay apart. */
-    set_pos(g, "7w/6b1/8/4b3/w7/8/w7/8 b");
-    CHECK_INT(play(g, "e5xh8"), 0);
+    test_set_pos(g, "7w/6b1/8/4b3/w7/8/w7/8 b");
+    CHECK_INT(test_play(g, "e5xh8"), 0);
     CHECK_INT(g->ops->result(g), RESULT_FIRST);
     char why[GAME_ERR_MAX];
     g->ops->result_reason(g, why, sizeof why);
     CHECK_STR(why, "Black connects all pieces");
 
     /* The capture leaves White one piece while Black stays apart: White wins. */
-    set_pos(g, "7w/6b1/8/4b3/8/8/w7/1b6 b");
-    CHECK_INT(play(g, "e5xh8"), 0);
+    test_set_pos(g, "7w/6b1/8/4b3/8/8/w7/1b6 b");
+    CHECK_INT(test_play(g, "e5xh8"), 0);
     CHECK_INT(g->ops->result(g), RESULT_SECOND);
     g->ops->result_reason(g, why, sizeof why);
     CHECK_STR(why, "White connects all pieces");
@@ -197,8 +165,8 @@ static void test_connection_wins(void)
 static void test_no_move_pass_and_lose(void)
 {
     const char *pos = "6wb/6ww/8/8/8/8/ww6/bw6 b";
-    game *g = make_loa(NULL, NULL);
-    set_pos(g, pos);
+    game *g = test_game(&loa_ops, NULL);
+    test_set_pos(g, pos);
     qmove moves[GAME_MAX_MOVES];
     CHECK_INT(g->ops->result(g), RESULT_NONE);
     CHECK_INT(g->ops->legal_moves(g, moves), 1);
@@ -215,8 +183,8 @@ static void test_no_move_pass_and_lose(void)
     CHECK_HAS(err, "passing is allowed only");
     game_free(g);
 
-    g = make_loa("nomove=lose", NULL);
-    set_pos(g, pos);
+    g = test_game(&loa_ops, "nomove=lose");
+    test_set_pos(g, pos);
     CHECK_INT(g->ops->result(g), RESULT_SECOND);
     CHECK_INT(g->ops->legal_moves(g, moves), 0);
     game_free(g);
@@ -225,12 +193,12 @@ static void test_no_move_pass_and_lose(void)
 static void test_repetition(void)
 {
     const char *cycle = "b1-b3 a2-c2 b3-b1 c2-a2";
-    game *g = make_loa(NULL, NULL);
-    CHECK_INT(play(g, cycle), 0);
+    game *g = test_game(&loa_ops, NULL);
+    CHECK_INT(test_play(g, cycle), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE); /* second occurrence */
-    CHECK_INT(play(g, "b1-b3 a2-c2 b3-b1"), 0);
+    CHECK_INT(test_play(g, "b1-b3 a2-c2 b3-b1"), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
-    CHECK_INT(play(g, "c2-a2"), 0); /* third occurrence */
+    CHECK_INT(test_play(g, "c2-a2"), 0); /* third occurrence */
     CHECK_INT(g->ops->result(g), RESULT_DRAW);
     char why[GAME_ERR_MAX];
     g->ops->result_reason(g, why, sizeof why);
@@ -239,14 +207,14 @@ static void test_repetition(void)
     CHECK_INT(g->ops->result(g), RESULT_NONE);
     game_free(g);
 
-    g = make_loa("repetition=0", NULL);
+    g = test_game(&loa_ops, "repetition=0");
     for (int i = 0; i < 5; i++)
-        CHECK_INT(play(g, cycle), 0);
+        CHECK_INT(test_play(g, cycle), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
     game_free(g);
 
-    g = make_loa("repetition=2", NULL);
-    CHECK_INT(play(g, cycle), 0);
+    g = test_game(&loa_ops, "repetition=2");
+    CHECK_INT(test_play(g, cycle), 0);
     CHECK_INT(g->ops->result(g), RESULT_DRAW);
     game_free(g);
 }
@@ -255,8 +223,8 @@ static void test_random_games_invariants(void)
 {
     rng r;
     rng_seed(&r, 42);
-    game *g = make_loa(NULL, NULL);
-    game *fresh = make_loa(NULL, NULL);
+    game *g = test_game(&loa_ops, NULL);
+    game *fresh = test_game(&loa_ops, NULL);
     qmove moves[GAME_MAX_MOVES];
     int bad_roundtrip = 0, bad_hash = 0, bad_parse = 0, bad_undo = 0, games_ended = 0;
     for (int game_no = 0; game_no < 40; game_no++) {
@@ -307,8 +275,8 @@ static void test_random_games_invariants(void)
 
 static void test_copy_and_undo_turn(void)
 {
-    game *g = make_loa(NULL, NULL);
-    CHECK_INT(play(g, "c8-c6 a6-c4"), 0);
+    game *g = test_game(&loa_ops, NULL);
+    CHECK_INT(test_play(g, "c8-c6 a6-c4"), 0);
     game *c = game_clone(g);
     char a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
     g->ops->to_text(g, a, sizeof a);
@@ -347,8 +315,8 @@ static void test_bad_input(void)
     CHECK(game_create(&loa_ops, 1, o5, err, sizeof err) == NULL);
     CHECK_HAS(err, "not a whole number");
 
-    game *g = make_loa(NULL, NULL);
-    CHECK_INT(play(g, "c8-c6"), 0);
+    game *g = test_game(&loa_ops, NULL);
+    CHECK_INT(test_play(g, "c8-c6"), 0);
     char before[GAME_TEXT_MAX], after[GAME_TEXT_MAX];
     g->ops->to_text(g, before, sizeof before);
     static const struct {
@@ -388,7 +356,7 @@ static void test_bad_input(void)
 
 static void test_options_text_and_colours(void)
 {
-    game *g = make_loa("nomove=lose", "simultaneous=mover");
+    game *g = test_game(&loa_ops, "nomove=lose simultaneous=mover");
     char buf[256], v[32];
     game_options_text(g, buf, sizeof buf);
     CHECK_STR(buf, "simultaneous=mover nomove=lose repetition=3");

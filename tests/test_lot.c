@@ -2,46 +2,13 @@
  * swap, perft against an independent brute-force model, invariants over
  * random games, and bad input. */
 #include "check.h"
+#include "gametest.h"
 #include "game.h"
 #include "lot.h"
 #include "util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
-
-static game *make_lot(const char *opt)
-{
-    char *argv[1] = {(char *)opt};
-    char err[GAME_ERR_MAX];
-    game *g = game_create(&lot_ops, opt ? 1 : 0, argv, err, sizeof err);
-    if (!g)
-        printf("create failed: %s\n", err);
-    return g;
-}
-
-static int set_pos(game *g, const char *text)
-{
-    char err[GAME_ERR_MAX];
-    if (g->ops->from_text(g, text, err, sizeof err) != 0) {
-        printf("  from_text failed: %s\n", err);
-        return -1;
-    }
-    return 0;
-}
-
-static int play(game *g, const char *moves)
-{
-    char err[GAME_ERR_MAX], buf[1024];
-    snprintf(buf, sizeof buf, "%s", moves);
-    char *w[128];
-    int n = split_words(buf, w, 128);
-    for (int i = 0; i < n; i++)
-        if (game_play_text(g, w[i], err, sizeof err) < 0) {
-            printf("  move %s failed: %s\n", w[i], err);
-            return -1;
-        }
-    return 0;
-}
 
 static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
 
@@ -259,7 +226,7 @@ static void b_moves_text(const bpos *p, char *out, size_t len)
 
 static void test_start(void)
 {
-    game *g = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL);
     char text[GAME_TEXT_MAX];
     g->ops->to_text(g, text, sizeof text);
     CHECK_STR(text, "7/7/7/7/7/7/7 w");
@@ -276,9 +243,9 @@ static void test_start(void)
 
 static void check_from(const char *pos, const char *cell, const char *expect)
 {
-    game *g = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL);
     char got[4096];
-    CHECK_INT(set_pos(g, pos), 0);
+    CHECK_INT(test_set_pos(g, pos), 0);
     moves_from(g, cell, got, sizeof got);
     CHECK_STR(got, expect);
     game_free(g);
@@ -338,10 +305,10 @@ static void test_towers_and_opponents_break_lines(void)
 
 static void win_case(const char *pos, const char *move, int result)
 {
-    game *g = make_lot(NULL);
-    CHECK_INT(set_pos(g, pos), 0);
+    game *g = test_game(&lot_ops, NULL);
+    CHECK_INT(test_set_pos(g, pos), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
-    CHECK_INT(play(g, move), 0);
+    CHECK_INT(test_play(g, move), 0);
     CHECK_INT(g->ops->result(g), result);
     qmove moves[GAME_MAX_MOVES];
     CHECK_INT(g->ops->legal_moves(g, moves), 0);
@@ -352,8 +319,8 @@ static void win_case(const char *pos, const char *move, int result)
     /* the position text of a finished game reloads as finished */
     char text[GAME_TEXT_MAX];
     g->ops->to_text(g, text, sizeof text);
-    game *h = make_lot(NULL);
-    CHECK_INT(set_pos(h, text), 0);
+    game *h = test_game(&lot_ops, NULL);
+    CHECK_INT(test_set_pos(h, text), 0);
     CHECK_INT(h->ops->result(h), result);
     CHECK_INT(h->ops->hash(h), g->ops->hash(g));
     game_free(h);
@@ -370,13 +337,13 @@ static void test_three_tower_wins(void)
     /* a tower filling the gap in a longer line of towers also wins */
     win_case("7/7/7/7/2w4/2w4/WW1W3 w", "c1+c1-c2-c3", RESULT_FIRST);
     /* towers with a gap do not win */
-    game *g = make_lot(NULL);
-    CHECK_INT(set_pos(g, "7/7/7/7/3w3/3w3/WW5 w"), 0);
-    CHECK_INT(play(g, "d1+d1-d2-d3"), 0);
+    game *g = test_game(&lot_ops, NULL);
+    CHECK_INT(test_set_pos(g, "7/7/7/7/3w3/3w3/WW5 w"), 0);
+    CHECK_INT(test_play(g, "d1+d1-d2-d3"), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
     /* a single disc does not stand in for a tower: a1 b1 towers, c1 a disc */
-    CHECK_INT(set_pos(g, "7/7/7/7/7/3ww2/WWw4 w"), 0);
-    CHECK_INT(play(g, "f2+f2-d2-e2"), 0);
+    CHECK_INT(test_set_pos(g, "7/7/7/7/7/3ww2/WWw4 w"), 0);
+    CHECK_INT(test_play(g, "f2+f2-d2-e2"), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
     game_free(g);
 }
@@ -384,10 +351,10 @@ static void test_three_tower_wins(void)
 static void test_draw_full_board(void)
 {
     static const char full[] = "bwBBbww/wBwbbBW/wBWWwwB/WwBwwBw/wbWbWWw/WbWBBwb/WWbBbwb";
-    game *g = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL);
     char pos[128];
     snprintf(pos, sizeof pos, "%s w", full);
-    CHECK_INT(set_pos(g, pos), 0);
+    CHECK_INT(test_set_pos(g, pos), 0);
     CHECK_INT(g->ops->result(g), RESULT_DRAW);
     qmove moves[GAME_MAX_MOVES];
     CHECK_INT(g->ops->legal_moves(g, moves), 0);
@@ -396,10 +363,10 @@ static void test_draw_full_board(void)
     CHECK_STR(why, "no empty cell is left for White: draw");
     /* one cell free: filling it ends the game drawn (a7 was a black disc) */
     snprintf(pos, sizeof pos, "1wBBbww%s b", full + 7);
-    CHECK_INT(set_pos(g, pos), 0);
+    CHECK_INT(test_set_pos(g, pos), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
     CHECK_INT(g->ops->legal_moves(g, moves), 1);
-    CHECK_INT(play(g, "a7"), 0);
+    CHECK_INT(test_play(g, "a7"), 0);
     CHECK_INT(g->ops->result(g), RESULT_DRAW);
     g->ops->result_reason(g, why, sizeof why);
     CHECK_STR(why, "no empty cell is left for White: draw");
@@ -408,12 +375,12 @@ static void test_draw_full_board(void)
 
 static void test_swap(void)
 {
-    game *g = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL);
     char err[GAME_ERR_MAX], text[GAME_TEXT_MAX];
     qmove m, moves[GAME_MAX_MOVES];
     CHECK_INT(g->ops->move_from_text(g, "swap", &m, err, sizeof err), -1);
     CHECK_HAS(err, "only as Black's first move");
-    CHECK_INT(play(g, "d4"), 0);
+    CHECK_INT(test_play(g, "d4"), 0);
     g->ops->to_text(g, text, sizeof text);
     CHECK_STR(text, "7/7/7/3w3/7/7/7 b swap");
     CHECK_INT(g->ops->legal_moves(g, moves), 49);
@@ -421,7 +388,7 @@ static void test_swap(void)
     g->ops->render(g, r, sizeof r);
     CHECK_HAS(r, "Black may play swap");
     uint64_t before = g->ops->hash(g);
-    CHECK_INT(play(g, "SWAP"), 0);
+    CHECK_INT(test_play(g, "SWAP"), 0);
     g->ops->to_text(g, text, sizeof text);
     CHECK_STR(text, "7/7/7/3b3/7/7/7 w");
     CHECK_INT(g->ops->to_move(g), 0);
@@ -430,13 +397,13 @@ static void test_swap(void)
     g->ops->unmake(g);
     CHECK_INT(g->ops->hash(g), before);
     /* a normal reply ends the chance */
-    CHECK_INT(play(g, "a1 b1"), 0);
+    CHECK_INT(test_play(g, "a1 b1"), 0);
     CHECK_INT(g->ops->move_from_text(g, "swap", &m, err, sizeof err), -1);
     CHECK_HAS(err, "swap is allowed only as Black's first move");
     game_free(g);
 
-    g = make_lot("pie=0");
-    CHECK_INT(play(g, "d4"), 0);
+    g = test_game(&lot_ops, "pie=0");
+    CHECK_INT(test_play(g, "d4"), 0);
     CHECK_INT(g->ops->legal_moves(g, moves), 48);
     CHECK_INT(g->ops->move_from_text(g, "swap", &m, err, sizeof err), -1);
     CHECK_STR(err, "illegal move swap: the pie rule is off (pie=0)");
@@ -447,12 +414,12 @@ static void test_swap(void)
     game_free(g);
 
     /* the swap flag is part of the position text and the hash */
-    g = make_lot(NULL);
-    game *h = make_lot(NULL);
-    CHECK_INT(play(g, "d4"), 0);
-    CHECK_INT(set_pos(h, "7/7/7/3w3/7/7/7 b swap"), 0);
+    g = test_game(&lot_ops, NULL);
+    game *h = test_game(&lot_ops, NULL);
+    CHECK_INT(test_play(g, "d4"), 0);
+    CHECK_INT(test_set_pos(h, "7/7/7/3w3/7/7/7 b swap"), 0);
     CHECK_INT(h->ops->hash(h), g->ops->hash(g));
-    CHECK_INT(set_pos(h, "7/7/7/3w3/7/7/7 b"), 0);
+    CHECK_INT(test_set_pos(h, "7/7/7/3w3/7/7/7 b"), 0);
     CHECK(h->ops->hash(h) != g->ops->hash(g));
     CHECK_INT(h->ops->legal_moves(h, moves), 48);
     CHECK_INT(h->ops->from_text(h, "7/7/7/3w3/7/7/7 w swap", err, sizeof err), -1);
@@ -464,9 +431,9 @@ static void test_swap(void)
 
 static void perft_case(const char *pos, int pie, int depth)
 {
-    game *g = make_lot(pie ? NULL : "pie=0");
+    game *g = test_game(&lot_ops, pie ? NULL : "pie=0");
     if (pos)
-        CHECK_INT(set_pos(g, pos), 0);
+        CHECK_INT(test_set_pos(g, pos), 0);
     char text[GAME_TEXT_MAX];
     g->ops->to_text(g, text, sizeof text);
     bpos b;
@@ -483,12 +450,12 @@ static void perft_case(const char *pos, int pie, int depth)
 
 static void test_perft(void)
 {
-    game *g = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL);
     CHECK_INT(game_perft(g, 1), 49);
     CHECK_INT(game_perft(g, 2), 49 * 49); /* 48 placements and swap */
     CHECK_INT(game_perft(g, 3), 112896);
     game_free(g);
-    g = make_lot("pie=0");
+    g = test_game(&lot_ops, "pie=0");
     CHECK_INT(game_perft(g, 2), 49 * 48);
     game_free(g);
     perft_case(NULL, 1, 3);
@@ -504,11 +471,11 @@ static void test_nine_turns_to_win(void)
 {
     /* White builds towers a1, b1, c1 as fast as the rules allow: three
      * discs per tower, so the ninth White turn (ply 17) wins. */
-    game *g = make_lot(NULL);
-    CHECK_INT(play(g, "a2 g7 a3 e7 a1+a1-a2-a3 g5 b2 e5 b3 c7 b1+b1-b2-b3 g3 c2 c5 c3 e3"),
+    game *g = test_game(&lot_ops, NULL);
+    CHECK_INT(test_play(g, "a2 g7 a3 e7 a1+a1-a2-a3 g5 b2 e5 b3 c7 b1+b1-b2-b3 g3 c2 c5 c3 e3"),
               0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
-    CHECK_INT(play(g, "c1+c1-c2-c3"), 0);
+    CHECK_INT(test_play(g, "c1+c1-c2-c3"), 0);
     CHECK_INT(g->ops->ply(g), 17);
     CHECK_INT(g->ops->result(g), RESULT_FIRST);
     game_free(g);
@@ -518,7 +485,7 @@ static void test_random_games(void)
 {
     rng r;
     rng_seed(&r, 7);
-    game *g = make_lot(NULL), *fresh = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL), *fresh = test_game(&lot_ops, NULL);
     qmove moves[GAME_MAX_MOVES];
     static char mine[GAME_MAX_MOVES * 16], model[GAME_MAX_MOVES * 16];
     int bad_parse = 0, bad_undo = 0, bad_roundtrip = 0, bad_hash = 0, bad_list = 0;
@@ -600,7 +567,7 @@ static void test_playout(void)
 {
     rng r;
     rng_seed(&r, 11);
-    game *g = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL);
     int ends = 0, consistent = 0;
     for (int i = 0; i < 200; i++) {
         game *c = game_clone(g);
@@ -643,11 +610,11 @@ static void reject(game *g, const char *move, const char *frag)
 
 static void test_bad_moves(void)
 {
-    game *g = make_lot(NULL);
+    game *g = test_game(&lot_ops, NULL);
     /* White: b2 c3 (d4 completes the diagonal), a1 black, e1 white tower */
-    CHECK_INT(set_pos(g, "7/7/7/7/2w4/1w5/b3W2 w"), 0);
-    CHECK_INT(play(g, "g7"), 0); /* Black to move */
-    CHECK_INT(play(g, "a7"), 0); /* White to move again, ply 2 */
+    CHECK_INT(test_set_pos(g, "7/7/7/7/2w4/1w5/b3W2 w"), 0);
+    CHECK_INT(test_play(g, "g7"), 0); /* Black to move */
+    CHECK_INT(test_play(g, "a7"), 0); /* White to move again, ply 2 */
     reject(g, "d4",
            "illegal move d4: a disc on d4 makes a line of three, so a tower must be made: "
            "write PLACED+KEPT-REMOVED-REMOVED, e.g. d4+b2-c3-d4");
@@ -674,7 +641,7 @@ static void test_bad_moves(void)
     reject(g, "swap", "swap is allowed only as Black's first move");
     reject(g, "", "empty move");
     /* lenient: case and removed order */
-    CHECK_INT(play(g, "D4+C3-D4-B2"), 0);
+    CHECK_INT(test_play(g, "D4+C3-D4-B2"), 0);
     char text[GAME_TEXT_MAX];
     g->ops->to_text(g, text, sizeof text);
     CHECK_STR(text, "b5w/7/7/7/2W4/7/b3W2 b");
@@ -682,27 +649,27 @@ static void test_bad_moves(void)
     g->ops->move_to_text(g, g->ops->move_at(g, 2), t, sizeof t);
     CHECK_STR(t, "d4+c3-b2-d4");
     g->ops->unmake(g);
-    CHECK_INT(play(g, "d4+d4-c3-b2"), 0);
+    CHECK_INT(test_play(g, "d4+d4-c3-b2"), 0);
     g->ops->move_to_text(g, g->ops->move_at(g, 2), t, sizeof t);
     CHECK_STR(t, "d4+d4-b2-c3");
     /* a line where one cell is a black disc */
-    CHECK_INT(set_pos(g, "7/7/7/7/3ww2/1b5/w6 w"), 0);
+    CHECK_INT(test_set_pos(g, "7/7/7/7/3ww2/1b5/w6 w"), 0);
     reject(g, "c3+c3-a1-b2",
            "illegal move c3+c3-a1-b2: the line a1-b2-c3 is not three single white discs "
            "(b2 is a black disc)");
     game_free(g);
 
     /* the game over */
-    g = make_lot(NULL);
-    CHECK_INT(set_pos(g, "7/7/7/7/7/7/WWW4 b"), 0);
+    g = test_game(&lot_ops, NULL);
+    CHECK_INT(test_set_pos(g, "7/7/7/7/7/7/WWW4 b"), 0);
     reject(g, "d4", "the game is over");
     game_free(g);
 }
 
 static void test_bad_positions_and_options(void)
 {
-    game *g = make_lot(NULL);
-    CHECK_INT(play(g, "d4 e5"), 0);
+    game *g = test_game(&lot_ops, NULL);
+    CHECK_INT(test_play(g, "d4 e5"), 0);
     char before[GAME_TEXT_MAX], after[GAME_TEXT_MAX], err[GAME_ERR_MAX];
     g->ops->to_text(g, before, sizeof before);
     struct {
@@ -730,7 +697,7 @@ static void test_bad_positions_and_options(void)
         CHECK_INT(g->ops->ply(g), 2);
     }
     /* lenient side letter, extra spaces */
-    CHECK_INT(set_pos(g, "  7/7/7/7/7/7/7   B "), 0);
+    CHECK_INT(test_set_pos(g, "  7/7/7/7/7/7/7   B "), 0);
     g->ops->to_text(g, after, sizeof after);
     CHECK_STR(after, "7/7/7/7/7/7/7 b");
     game_free(g);
@@ -746,8 +713,8 @@ static void test_bad_positions_and_options(void)
 
 static void test_render(void)
 {
-    game *g = make_lot(NULL);
-    CHECK_INT(set_pos(g, "7/7/7/7/2W4/1bB4/w6 w"), 0);
+    game *g = test_game(&lot_ops, NULL);
+    CHECK_INT(test_set_pos(g, "7/7/7/7/2W4/1bB4/w6 w"), 0);
     char r[GAME_RENDER_MAX];
     g->ops->render(g, r, sizeof r);
     CHECK_HAS(r, "    a b c d e f g\n");
@@ -757,7 +724,7 @@ static void test_render(void)
     CHECK_HAS(r, " 1  w . . . . . .  1\n");
     CHECK_HAS(r, "w b = single disc, W B = tower (two discs).  White: 1 disc, 1 tower.  "
                  "Black: 1 disc, 1 tower.\n");
-    CHECK_INT(set_pos(g, "7/7/7/7/7/7/1bB4 w"), 0);
+    CHECK_INT(test_set_pos(g, "7/7/7/7/7/7/1bB4 w"), 0);
     g->ops->render(g, r, sizeof r);
     CHECK_HAS(r, "White: 0 discs, 0 towers.  Black: 1 disc, 1 tower.\n");
     game_free(g);
@@ -765,8 +732,8 @@ static void test_render(void)
 
 static void test_copy_and_undo(void)
 {
-    game *g = make_lot(NULL);
-    CHECK_INT(play(g, "a1 g7 b1 f7 c1+b1-a1-c1"), 0);
+    game *g = test_game(&lot_ops, NULL);
+    CHECK_INT(test_play(g, "a1 g7 b1 f7 c1+b1-a1-c1"), 0);
     game *c = game_clone(g);
     char a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
     g->ops->to_text(g, a, sizeof a);

@@ -2,6 +2,7 @@
  * brute-force model of the rules, random games checked step by step
  * against that model, playouts, and bad input. */
 #include "check.h"
+#include "gametest.h"
 #include "game.h"
 #include "util.h"
 #include "y.h"
@@ -198,39 +199,6 @@ static int parse_text(const char *text, int n, signed char cell[BF_N][BF_N], int
 
 /* ---- helpers on the real game ---- */
 
-static game *make_y(const char *opts)
-{
-    char buf[256], err[GAME_ERR_MAX], *argv[8];
-    snprintf(buf, sizeof buf, "%s", opts);
-    int argc = split_words(buf, argv, 8);
-    game *g = game_create(&y_ops, argc, argv, err, sizeof err);
-    if (!g)
-        printf("  create '%s' failed: %s\n", opts, err);
-    return g;
-}
-
-static int play(game *g, const char *moves)
-{
-    char err[GAME_ERR_MAX], buf[2048], *w[256];
-    snprintf(buf, sizeof buf, "%s", moves);
-    int n = split_words(buf, w, 256);
-    for (int i = 0; i < n; i++)
-        if (game_play_text(g, w[i], err, sizeof err) < 0) {
-            printf("  move %s failed: %s\n", w[i], err);
-            return -1;
-        }
-    return 0;
-}
-
-static int set_pos(game *g, const char *text)
-{
-    char err[GAME_ERR_MAX];
-    int rc = g->ops->from_text(g, text, err, sizeof err);
-    if (rc)
-        printf("  from_text failed: %s\n", err);
-    return rc;
-}
-
 static const char *text_of(const game *g)
 {
     static char buf[GAME_TEXT_MAX];
@@ -269,7 +237,7 @@ static int has_move(const game *g, const char *token)
 
 static void test_start_and_options(void)
 {
-    game *g = make_y("");
+    game *g = test_game(&y_ops, "");
     char opts[256];
     game_options_text(g, opts, sizeof opts);
     CHECK_STR(opts, "size=11 variant=standard pie=auto");
@@ -280,10 +248,10 @@ static void test_start_and_options(void)
     game_free(g);
 
     /* the printed options create the same game */
-    g = make_y("size=7 variant=progressive pie=1");
+    g = test_game(&y_ops, "size=7 variant=progressive pie=1");
     game_options_text(g, opts, sizeof opts);
     CHECK_STR(opts, "size=7 variant=progressive pie=1");
-    game *h = make_y(opts);
+    game *h = test_game(&y_ops, opts);
     CHECK(h != NULL);
     if (h) {
         CHECK(memcmp(g->opt, h->opt, sizeof g->opt) == 0);
@@ -294,7 +262,7 @@ static void test_start_and_options(void)
 
 static void test_neighbours_and_names(void)
 {
-    game *g = make_y("pie=0");
+    game *g = test_game(&y_ops, "pie=0");
     char err[GAME_ERR_MAX];
     qmove m;
     /* lenient input, canonical output */
@@ -314,13 +282,13 @@ static void test_sheet_h3_i4(void)
 {
     const char *variants[] = {"variant=double", "variant=progressive"};
     for (int v = 0; v < 2; v++) {
-        game *g = make_y(variants[v]);
-        CHECK_INT(play(g, "a1 h2,j4"), 0);
+        game *g = test_game(&y_ops, variants[v]);
+        CHECK_INT(test_play(g, "a1 h2,j4"), 0);
         CHECK_INT(g->ops->to_move(g), 0);
         expect_refused(g, "h3,i4", "it would join h3, placed earlier this turn, in one group");
         /* each alone is fine, and so is h3 with a cell elsewhere */
         CHECK(has_move(g, "h3") && has_move(g, "i4"));
-        CHECK_INT(play(g, "h3"), 0);
+        CHECK_INT(test_play(g, "h3"), 0);
         CHECK_INT(g->ops->to_move(g), 0);
         CHECK(!has_move(g, "i4"));
         CHECK(!has_move(g, "g3")); /* next to h3 */
@@ -333,15 +301,15 @@ static void test_sheet_h3_i4(void)
  * turn, even through stones of earlier turns. */
 static void test_group_restriction_through_old_stones(void)
 {
-    game *g = make_y("size=5 variant=double");
+    game *g = test_game(&y_ops, "size=5 variant=double");
     /* Black a1; White e5,e4 (far away); Black b1 then not c1 (a1-b1-c1 is one
      * group), but d1 is fine */
-    CHECK_INT(play(g, "a1 e5,e3 b1"), 0);
+    CHECK_INT(test_play(g, "a1 e5,e3 b1"), 0);
     CHECK_INT(g->ops->to_move(g), 0);
     expect_refused(g, "c1", "it would join b1");
     expect_refused(g, "b2", "it would join b1");
     expect_refused(g, "a1", "already taken by Black");
-    CHECK_INT(play(g, "d1"), 0);
+    CHECK_INT(test_play(g, "d1"), 0);
     CHECK_INT(g->ops->to_move(g), 1);
     game_free(g);
 }
@@ -350,10 +318,10 @@ static void test_group_restriction_through_old_stones(void)
  * and its corners a1 (left) and e1 (right). */
 static void test_y_through_corners(void)
 {
-    game *g = make_y("size=5 pie=0");
-    CHECK_INT(play(g, "a1 b2 b1 c3 c1 d4 d1"), 0);
+    game *g = test_game(&y_ops, "size=5 pie=0");
+    CHECK_INT(test_play(g, "a1 b2 b1 c3 c1 d4 d1"), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
-    CHECK_INT(play(g, "e5 e1"), 0);
+    CHECK_INT(test_play(g, "e5 e1"), 0);
     CHECK_INT(g->ops->result(g), RESULT_FIRST);
     char why[GAME_ERR_MAX];
     g->ops->result_reason(g, why, sizeof why);
@@ -365,10 +333,10 @@ static void test_y_through_corners(void)
 
     /* the right side from corner to corner: c3 touches left and right, c1
      * bottom and right */
-    g = make_y("size=3 pie=0");
-    CHECK_INT(play(g, "a1 c3 b2 c2 b1"), 0);
+    g = test_game(&y_ops, "size=3 pie=0");
+    CHECK_INT(test_play(g, "a1 c3 b2 c2 b1"), 0);
     CHECK_INT(g->ops->result(g), RESULT_NONE);
-    CHECK_INT(play(g, "c1"), 0);
+    CHECK_INT(test_play(g, "c1"), 0);
     CHECK_INT(g->ops->result(g), RESULT_SECOND); /* c3-c2-c1: right side, left (c3), bottom (c1) */
     game_free(g);
 }
@@ -380,12 +348,12 @@ static void test_bridge(void)
     const char *pos = "1/2/2b/4/bbbb1 w 10 - -";
     const char *pairs[2][2] = {{"d2", "e2"}, {"e2", "d2"}};
     for (int k = 0; k < 2; k++) {
-        game *g = make_y("size=5 pie=0");
-        CHECK_INT(set_pos(g, pos), 0);
+        game *g = test_game(&y_ops, "size=5 pie=0");
+        CHECK_INT(test_set_pos(g, pos), 0);
         CHECK_INT(g->ops->result(g), RESULT_NONE);
-        CHECK_INT(play(g, pairs[k][0]), 0);
+        CHECK_INT(test_play(g, pairs[k][0]), 0);
         CHECK_INT(g->ops->result(g), RESULT_NONE);
-        CHECK_INT(play(g, pairs[k][1]), 0);
+        CHECK_INT(test_play(g, pairs[k][1]), 0);
         CHECK_INT(g->ops->result(g), RESULT_FIRST);
         game_free(g);
     }
@@ -393,15 +361,15 @@ static void test_bridge(void)
 
 static void test_swap(void)
 {
-    game *g = make_y("size=5");
+    game *g = test_game(&y_ops, "size=5");
     CHECK(!has_move(g, "swap"));
     expect_refused(g, "swap", "only as White's first move");
-    CHECK_INT(play(g, "c2"), 0);
+    CHECK_INT(test_play(g, "c2"), 0);
     CHECK(has_move(g, "swap"));
     qmove moves[GAME_MAX_MOVES];
     CHECK_INT(g->ops->legal_moves(g, moves), 15); /* 14 cells and swap */
     CHECK_STR(text_of(g), "1/2/3/1b2/5 w 2 - swap");
-    CHECK_INT(play(g, "SWAP"), 0);
+    CHECK_INT(test_play(g, "SWAP"), 0);
     /* the stone is now White's and Black is to move */
     CHECK_STR(text_of(g), "1/2/3/1w2/5 b 2 - -");
     CHECK_INT(g->ops->to_move(g), 0);
@@ -410,40 +378,40 @@ static void test_swap(void)
     CHECK_HAS(board, "colours swapped");
     CHECK(!has_move(g, "swap"));
     expect_refused(g, "swap", "only as White's first move");
-    CHECK_INT(play(g, "a1"), 0);
+    CHECK_INT(test_play(g, "a1"), 0);
     expect_refused(g, "swap", "only as White's first move");
     /* undo restores the black stone */
     g->ops->unmake(g);
     g->ops->unmake(g);
     CHECK_STR(text_of(g), "1/2/3/1b2/5 w 2 - swap");
     /* once White places a stone, swap is gone */
-    CHECK_INT(play(g, "a1"), 0);
+    CHECK_INT(test_play(g, "a1"), 0);
     CHECK(!has_move(g, "swap"));
     game_free(g);
 
-    g = make_y("size=5 pie=0");
-    CHECK_INT(play(g, "c2"), 0);
+    g = test_game(&y_ops, "size=5 pie=0");
+    CHECK_INT(test_play(g, "c2"), 0);
     CHECK(!has_move(g, "swap"));
     expect_refused(g, "swap", "the pie rule is off");
     game_free(g);
 
     /* off by default in the variants */
-    g = make_y("size=5 variant=double");
-    CHECK_INT(play(g, "c2"), 0);
+    g = test_game(&y_ops, "size=5 variant=double");
+    CHECK_INT(test_play(g, "c2"), 0);
     expect_refused(g, "swap", "the pie rule is off");
     game_free(g);
 
     /* with pie=1 in a variant, swap is White's whole first turn, and Black then
      * places the second turn's stones (two in progressive) */
-    g = make_y("size=5 variant=progressive pie=1");
-    CHECK_INT(play(g, "c2"), 0);
+    g = test_game(&y_ops, "size=5 variant=progressive pie=1");
+    CHECK_INT(test_play(g, "c2"), 0);
     expect_refused(g, "swap,a1", "the turn is already complete");
-    CHECK_INT(play(g, "swap"), 0);
+    CHECK_INT(test_play(g, "swap"), 0);
     CHECK_INT(g->ops->to_move(g), 0);
     CHECK_STR(text_of(g), "1/2/3/1w2/5 b 2 - -");
-    CHECK_INT(play(g, "a1"), 0);
+    CHECK_INT(test_play(g, "a1"), 0);
     CHECK_INT(g->ops->to_move(g), 0);
-    CHECK_INT(play(g, "e1"), 0);
+    CHECK_INT(test_play(g, "e1"), 0);
     CHECK_INT(g->ops->to_move(g), 1);
     CHECK_STR(text_of(g), "1/2/3/1w2/b3b w 3 - -");
     game_free(g);
@@ -451,11 +419,11 @@ static void test_swap(void)
 
 static void test_turns_and_quotas(void)
 {
-    game *g = make_y("size=6 variant=progressive");
-    CHECK_INT(play(g, "a1 f6,f1 b2,d2,d4"), 0);
+    game *g = test_game(&y_ops, "size=6 variant=progressive");
+    CHECK_INT(test_play(g, "a1 f6,f1 b2,d2,d4"), 0);
     CHECK_INT(g->ops->to_move(g), 1);
     CHECK_STR(text_of(g), "w/2/b2/4/b1b2/b4w w 4 - -");
-    CHECK_INT(play(g, "b1"), 0);
+    CHECK_INT(test_play(g, "b1"), 0);
     CHECK_STR(text_of(g), "w/2/b2/4/b1b2/bw3w w 4 b1 -");
     char board[GAME_RENDER_MAX];
     g->ops->render(g, board, sizeof board);
@@ -467,16 +435,16 @@ static void test_turns_and_quotas(void)
     game_free(g);
 
     /* double: 1, then 2 every turn */
-    g = make_y("size=6 variant=double");
-    CHECK_INT(play(g, "a1 f6,f1 b2,d2 c1,e5"), 0);
+    g = test_game(&y_ops, "size=6 variant=double");
+    CHECK_INT(test_play(g, "a1 f6,f1 b2,d2 c1,e5"), 0);
     CHECK_INT(g->ops->to_move(g), 0);
     CHECK_STR(text_of(g), "w/w1/3/4/b1b2/b1w2w b 5 - -");
     game_free(g);
 
     /* a short turn: White, to place 2 stones on size 2, finds every other
      * cell joined to the first */
-    g = make_y("size=2 variant=double");
-    CHECK_INT(play(g, "a1 b2"), 0);
+    g = test_game(&y_ops, "size=2 variant=double");
+    CHECK_INT(test_play(g, "a1 b2"), 0);
     /* b1 touches both a1 (Black) and b2 (White's stone of this turn) */
     CHECK_INT(g->ops->to_move(g), 0);
     CHECK_STR(text_of(g), "w/b1 b 3 - -");
@@ -491,7 +459,7 @@ static void test_perft_vs_model(void)
             for (int pie = 0; pie < 2; pie++) {
                 char opts[128];
                 snprintf(opts, sizeof opts, "size=%d variant=%s pie=%d", n, var[v], pie);
-                game *g = make_y(opts);
+                game *g = test_game(&y_ops, opts);
                 bf b;
                 bf_init(&b, n, v, pie);
                 int cells = n * (n + 1) / 2, maxd = cells + 1 < 6 ? cells + 1 : 6;
@@ -505,14 +473,14 @@ static void test_perft_vs_model(void)
                 game_free(g);
             }
     /* a few by hand: 10 cells; with pie White also has swap */
-    game *g = make_y("size=4 pie=0");
+    game *g = test_game(&y_ops, "size=4 pie=0");
     CHECK_INT(game_perft(g, 3), 10 * 9 * 8);
     game_free(g);
-    g = make_y("size=4");
+    g = test_game(&y_ops, "size=4");
     CHECK_INT(game_perft(g, 3), 10 * (9 * 8 + 9));
     game_free(g);
     /* size 2 standard, played out: every game ends by the 3rd stone at the latest */
-    g = make_y("size=2 pie=0");
+    g = test_game(&y_ops, "size=2 pie=0");
     CHECK_INT(game_perft(g, 3), 6);
     CHECK_INT(game_perft(g, 4), 0);
     game_free(g);
@@ -524,7 +492,7 @@ static void random_game(rng *r, int n, int variant, int pie, int mirror)
     static const char *const var[] = {"standard", "progressive", "double"};
     char opts[128];
     snprintf(opts, sizeof opts, "size=%d variant=%s pie=%d", n, var[variant], pie);
-    game *g = make_y(opts), *scratch = game_new_like(g);
+    game *g = test_game(&y_ops, opts), *scratch = game_new_like(g);
     bf b;
     bf_init(&b, n, variant, pie);
     qmove moves[GAME_MAX_MOVES];
@@ -560,7 +528,7 @@ static void random_game(rng *r, int n, int variant, int pie, int mirror)
         snprintf(before, sizeof before, "%s", text_of(g));
         uint64_t h = g->ops->hash(g);
         /* the position text reproduces the hash */
-        CHECK_INT(set_pos(scratch, before), 0);
+        CHECK_INT(test_set_pos(scratch, before), 0);
         CHECK(scratch->ops->hash(scratch) == h);
         CHECK_STR(text_of(scratch), before);
 
@@ -606,12 +574,12 @@ static void test_playout(void)
     static const char *const opts[] = {"size=11", "size=11 variant=progressive",
                                        "size=11 variant=double pie=1", "size=26", "size=2"};
     for (int o = 0; o < 5; o++) {
-        game *g = make_y(opts[o]), *c = game_new_like(g);
+        game *g = test_game(&y_ops, opts[o]), *c = game_new_like(g);
         int wins[3] = {0, 0, 0};
         for (int i = 0; i < 200; i++) {
             g->ops->copy(c, g);
             if (i % 2)
-                play(c, "a1");
+                test_play(c, "a1");
             int res = c->ops->playout(c, &r, 100000);
             CHECK(res == RESULT_FIRST || res == RESULT_SECOND);
             CHECK_INT(c->ops->result(c), res);
@@ -622,7 +590,7 @@ static void test_playout(void)
             snprintf(text, sizeof text, "%s", text_of(c));
             uint64_t h = c->ops->hash(c);
             game *d = game_new_like(g);
-            CHECK_INT(set_pos(d, text), 0);
+            CHECK_INT(test_set_pos(d, text), 0);
             CHECK(d->ops->hash(d) == h);
             CHECK_INT(d->ops->result(d), res);
             game_free(d);
@@ -634,18 +602,18 @@ static void test_playout(void)
         game_free(c);
     }
     /* one empty cell left: the playout can only fill it */
-    game *g = make_y("size=3 pie=0");
-    CHECK_INT(set_pos(g, "w/ww/bb1 b 6 - -"), 0);
+    game *g = test_game(&y_ops, "size=3 pie=0");
+    CHECK_INT(test_set_pos(g, "w/ww/bb1 b 6 - -"), 0);
     CHECK_INT(g->ops->playout(g, &r, 1000), RESULT_FIRST);
-    CHECK_INT(set_pos(g, "w/ww/bb1 w 6 - -"), 0);
+    CHECK_INT(test_set_pos(g, "w/ww/bb1 w 6 - -"), 0);
     CHECK_INT(g->ops->playout(g, &r, 1000), RESULT_SECOND);
     /* cut short: no result */
     game_free(g);
-    g = make_y("size=11");
+    g = test_game(&y_ops, "size=11");
     CHECK_INT(g->ops->playout(g, &r, 5), RESULT_NONE);
     CHECK_INT(g->ops->ply(g), 5);
     game_free(g);
-    g = make_y("size=11 variant=double");
+    g = test_game(&y_ops, "size=11 variant=double");
     CHECK_INT(g->ops->playout(g, &r, 3), RESULT_NONE);
     CHECK_INT(g->ops->ply(g), 3);
     game_free(g);
@@ -653,8 +621,8 @@ static void test_playout(void)
 
 static void test_bad_input(void)
 {
-    game *g = make_y("size=11 variant=double");
-    CHECK_INT(play(g, "a1 h2,j4 h3"), 0);
+    game *g = test_game(&y_ops, "size=11 variant=double");
+    CHECK_INT(test_play(g, "a1 h2,j4 h3"), 0);
     expect_refused(g, "i4", "it would join h3, placed earlier this turn, in one group");
     expect_refused(g, "h2", "illegal move h2: h2 is already taken by White");
     expect_refused(g, "z9", "no such cell on the size-11 board");
@@ -710,9 +678,9 @@ static void test_bad_positions(void)
         {"size=2 variant=double", "w/b1 w 2 b2 -", "no legal cell left"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        game *g = make_y(cases[i].opts);
+        game *g = test_game(&y_ops, cases[i].opts);
         char before[GAME_TEXT_MAX], err[GAME_ERR_MAX] = "";
-        CHECK_INT(play(g, "a1"), 0);
+        CHECK_INT(test_play(g, "a1"), 0);
         snprintf(before, sizeof before, "%s", text_of(g));
         int rc = g->ops->from_text(g, cases[i].text, err, sizeof err);
         if (cases[i].frag) {
@@ -731,8 +699,8 @@ static void test_bad_positions(void)
 
 static void test_render(void)
 {
-    game *g = make_y("size=5 pie=0");
-    CHECK_INT(play(g, "c2 e5"), 0);
+    game *g = test_game(&y_ops, "size=5 pie=0");
+    CHECK_INT(test_play(g, "c2 e5"), 0);
     char board[GAME_RENDER_MAX];
     g->ops->render(g, board, sizeof board);
     CHECK_STR(board, "     5 W\n"
