@@ -221,6 +221,8 @@ void engine_settings_text(const engine *e, char *buf, size_t len)
 
 void engine_stop(engine *e) { e->stop = 1; }
 
+void engine_clear_stop(engine *e) { e->stop = 0; }
+
 void engine_set_time_budget(engine *e, int64_t ms) { e->budget_ms = ms > 0 ? ms : 0; }
 
 static qmove choose_random(engine *e, const game *g, engine_report *rep, int64_t t0)
@@ -242,7 +244,6 @@ static qmove choose_random(engine *e, const game *g, engine_report *rep, int64_t
 qmove engine_choose(engine *e, const game *g, engine_report *rep)
 {
     int64_t t0 = now_ms();
-    e->stop = 0;
     if (e->kind == KIND_RANDOM)
         return choose_random(e, g, rep, t0);
 

@@ -61,8 +61,13 @@ void engine_settings_text(const engine *e, char *buf, size_t len);
 qmove engine_choose(engine *e, const game *g, engine_report *rep);
 
 /* Ask a running engine_choose() to return as soon as it can; safe to call
- * from another thread or a signal handler. */
+ * from another thread or a signal handler.  The request stays until
+ * engine_clear_stop(), so one that lands just before a search begins is
+ * not lost: that search returns at once (still with a legal move). */
 void engine_stop(engine *e);
+/* Withdraw a stop request; a front end calls it before starting a search
+ * that may be stopped. */
+void engine_clear_stop(engine *e);
 
 /* Iterations per move at a level: ENGINE_LEVEL1_ITERATIONS * 2^(level-1). */
 #define ENGINE_LEVEL1_ITERATIONS 1000

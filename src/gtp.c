@@ -92,7 +92,7 @@ typedef struct gtp {
     timectl clock;
     think *search;     /* a running genmove, or NULL */
     char search_id[32];
-    int search_reg, search_colour, search_stopping;
+    int search_reg, search_colour;
     int wake[2];       /* the worker writes here when it is done */
     char **queue;      /* lines waiting for the search to end */
     int qhead, qlen, qcap;
@@ -336,7 +336,6 @@ static int start_genmove(gtp *s, char **argv, int reg, char *ans, size_t len)
         return ANSWER_ERROR;
     s->search_reg = reg;
     s->search_colour = c;
-    s->search_stopping = 0;
     return ANSWER_LATER;
 }
 
@@ -832,7 +831,6 @@ static void line_during_search(gtp *s, const char *line)
             p++;
         if (strncmp(p, "interrupt", 9) == 0) {
             think_stop(s->search);
-            s->search_stopping = 1;
         }
         return;
     }
@@ -842,7 +840,6 @@ static void line_during_search(gtp *s, const char *line)
         p++;
     if (strncmp(p, "gogui-interrupt", 15) == 0 && (!p[15] || isspace((unsigned char)p[15]))) {
         think_stop(s->search);
-        s->search_stopping = 1;
     }
     enqueue(s, line);
 }
@@ -878,11 +875,9 @@ static void main_loop(gtp *s)
         if (s->quit || (eof && !s->search && !s->qlen))
             break;
         struct pollfd fds[2] = {{0, POLLIN, 0}, {s->wake[0], POLLIN, 0}};
-        int nf = poll(eof ? fds + 1 : fds, eof ? 1 : 2, s->search_stopping ? 20 : -1);
+        int nf = poll(eof ? fds + 1 : fds, eof ? 1 : 2, -1);
         if (nf < 0 && errno != EINTR)
             break;
-        if (s->search && s->search_stopping)
-            think_stop(s->search); /* again: the engine may have just begun a step */
         short in_ev = eof ? 0 : fds[0].revents;
         if (fds[1].revents & POLLIN) {
             char c[16];

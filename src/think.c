@@ -130,6 +130,7 @@ think *think_start(engine *e, const game *g, int64_t budget_ms, void (*done)(voi
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
+    engine_clear_stop(e); /* before the thread exists: a stop from now on counts */
     int rc = pthread_create(&th->thread, NULL, worker, th);
     if (rc != 0) {
         snprintf(err, errlen, "cannot start the search thread: %s", strerror(rc));

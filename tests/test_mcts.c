@@ -513,7 +513,7 @@ static void test_stop_from_another_thread(void)
     CHECK_INT(pthread_create(&th, NULL, search_thread, &j), 0);
     struct timespec pause = {0, 20 * 1000 * 1000};
     nanosleep(&pause, NULL);
-    /* repeated: a stop that lands before the search starts is cleared by it */
+    /* stop until the search has answered (one request is enough) */
     while (!atomic_load(&j.done)) {
         engine_stop(j.e);
         nanosleep(&pause, NULL);
@@ -523,6 +523,26 @@ static void test_stop_from_another_thread(void)
     CHECK(j.rep.iterations > 0 && j.rep.iterations < 2000000000u);
     engine_free(j.e);
     game_free(j.g);
+}
+
+/* A stop that lands before the search begins is kept: the search returns
+ * at once with a legal move, and after engine_clear_stop() searches run again. */
+static void test_stop_before_search(void)
+{
+    game *g = loa_at(NULL);
+    engine *e = ai("iterations=2000000000 memory=16");
+    engine_report rep;
+    engine_stop(e);
+    qmove m = engine_choose(e, g, &rep);
+    CHECK(is_legal(g, m));
+    CHECK_INT(rep.iterations, 0);
+    engine_clear_stop(e);
+    engine_set_all(e, "iterations=50", NULL, 0);
+    m = engine_choose(e, g, &rep);
+    CHECK(is_legal(g, m));
+    CHECK_INT(rep.iterations, 50);
+    engine_free(e);
+    game_free(g);
 }
 
 /* The time cap and the front end's budget end a search that has no
@@ -688,6 +708,7 @@ int main(void)
     RUN(test_same_seed_same_move);
     RUN(test_tree_reuse);
     RUN(test_stop_from_another_thread);
+    RUN(test_stop_before_search);
     RUN(test_time_limits_end_search);
     RUN(test_legal_in_random_positions_every_game);
     RUN(test_beats_random);
