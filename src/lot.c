@@ -532,6 +532,17 @@ static int lot_move_from_text(const game *gg, const char *text, qmove *out, char
     return -1;
 }
 
+/* w/b a disc, W/B a tower (White/Black), 0 an empty cell: the letters of
+ * both the position text and the drawing. */
+static char cell_char(const lot_pos *p, int s)
+{
+    return (p->disc[0] >> s & 1)    ? 'w'
+           : (p->disc[1] >> s & 1)  ? 'b'
+           : (p->tower[0] >> s & 1) ? 'W'
+           : (p->tower[1] >> s & 1) ? 'B'
+                                    : 0;
+}
+
 static void lot_to_text(const game *gg, char *buf, size_t len)
 {
     const lot_pos *p = &((const lot_game *)gg)->pos;
@@ -541,11 +552,7 @@ static void lot_to_text(const game *gg, char *buf, size_t len)
         int empty = 0;
         for (int f = 0; f < SIDE; f++) {
             int s = r * SIDE + f;
-            char c = (p->disc[0] >> s & 1)    ? 'w'
-                     : (p->disc[1] >> s & 1)  ? 'b'
-                     : (p->tower[0] >> s & 1) ? 'W'
-                     : (p->tower[1] >> s & 1) ? 'B'
-                                              : 0;
+            char c = cell_char(p, s);
             if (!c) {
                 empty++;
                 continue;
@@ -677,11 +684,9 @@ static void lot_render(const game *gg, char *buf, size_t len)
         str_appendf(buf, len, " %d ", r + 1);
         for (int f = 0; f < SIDE; f++) {
             int s = r * SIDE + f;
-            char c = (p->disc[0] >> s & 1)    ? 'w'
-                     : (p->disc[1] >> s & 1)  ? 'b'
-                     : (p->tower[0] >> s & 1) ? 'W'
-                     : (p->tower[1] >> s & 1) ? 'B'
-                                              : '.';
+            char c = cell_char(p, s);
+            if (!c)
+                c = '.';
             str_appendf(buf, len, " %c", c);
         }
         str_appendf(buf, len, "  %d\n", r + 1);
