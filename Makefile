@@ -1,28 +1,37 @@
-# quartet - plain GNU make.  `make` builds bin/quartet; `make test` runs
-# every test; `make test-sanitize` runs them all again under AddressSanitizer
-# and UBSan; `make run` starts the terminal game; `make debug` builds
-# bin/quartet-debug with the sanitizers.
+# quartet - plain GNU make.
+#   make                build bin/quartet (and the core library build/libquartet.a)
+#   make test           every test; ends with "N passed, N failed"
+#   make test-sanitize  the same under AddressSanitizer and UBSan
+#   make test-tsan      the tests that use threads, under ThreadSanitizer
+#   make run            build, then play Lines of Action in the terminal
+#   make bench          the speed report and search signature
+#
+# The core library holds the rules, records, search and protocols; it links
+# no outside library but libm and pthreads, so a test of a game or a fuzzer
+# links it alone.  The front ends (src/main.c, src/play.c) add line editing.
 
 CC      ?= cc
 CFLAGS  ?= -O2
-CFLAGS  += -std=c11 -Wall -Wextra -MMD -MP
-DEBUG_CFLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP
-LDLIBS  = -ledit -lm -lpthread
+CFLAGS  += -std=c11 -Wall -Wextra -MMD -MP -Isrc
+LIBS_CORE = -lm -lpthread
+LIBS_FRONT = -ledit
+
+SAN_FLAGS  = -std=c11 -Wall -Wextra -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP -Isrc
+TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 
 # Debian packages the build needs: header -> package.
 DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev
 
-SRC      = $(wildcard src/*.c)
-LIB_SRC  = $(filter-out src/main.c,$(SRC))
-OBJ      = $(SRC:src/%.c=build/%.o)
-LIB_OBJ  = $(LIB_SRC:src/%.c=build/%.o)
-DBG_OBJ  = $(SRC:src/%.c=build/debug/%.o)
-TEST_SRC = $(wildcard tests/test_*.c)
-TEST_BIN = $(TEST_SRC:tests/%.c=build/tests/%)
-DBG_LIB_OBJ  = $(LIB_SRC:src/%.c=build/debug/%.o)
-DBG_TEST_BIN = $(TEST_SRC:tests/%.c=build/debug/tests/%)
+SRC       = $(shell find src -name '*.c' | sort)
+FRONT_SRC = src/main.c src/play.c
+LIB_SRC   = $(filter-out $(FRONT_SRC),$(SRC))
+TEST_SRC  = $(wildcard tests/test_*.c)
+TEST_HDR  = $(wildcard tests/*.h)
 
-.PHONY: all debug test test-sanitize run deps clean
+# Objects of one build variant V (build/V/...): $(call objs,V,SOURCES)
+objs = $(patsubst src/%.c,build/$(1)/%.o,$(2))
+
+.PHONY: all debug test test-sanitize test-tsan run bench deps clean
 
 all: deps bin/quartet
 
@@ -37,43 +46,60 @@ deps:
 	  else echo "quartet needs these Debian packages: $$missing (apt-get install$$missing)"; exit 1; fi; \
 	fi
 
-bin/quartet: $(OBJ) | bin
-	$(CC) $(CFLAGS) -o $@ $(OBJ) $(LDLIBS)
+# ---- one rule set per variant: rel (-O2), san (ASan+UBSan), tsan ----
+define variant
+build/$(1)/%.o: src/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $(2) -c -o $$@ $$<
+
+build/$(1)/libquartet.a: $(call objs,$(1),$(LIB_SRC))
+	@rm -f $$@
+	ar rcs $$@ $$^
+
+build/$(1)/tests/%: tests/%.c $(TEST_HDR) build/$(1)/libquartet.a
+	@mkdir -p $$(@D)
+	$$(CC) $(2) -o $$@ $$< build/$(1)/libquartet.a $(LIBS_CORE)
+
+-include $(patsubst %.o,%.d,$(call objs,$(1),$(SRC)))
+endef
+
+$(eval $(call variant,rel,$(CFLAGS)))
+$(eval $(call variant,san,$(SAN_FLAGS)))
+$(eval $(call variant,tsan,$(TSAN_FLAGS)))
+
+build/libquartet.a: build/rel/libquartet.a
+	@cp $< $@
+
+bin/quartet: $(call objs,rel,$(FRONT_SRC)) build/libquartet.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $(call objs,rel,$(FRONT_SRC)) build/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
 
 debug: deps bin/quartet-debug
-bin/quartet-debug: $(DBG_OBJ) | bin
-	$(CC) $(DEBUG_CFLAGS) -o $@ $(DBG_OBJ) $(LDLIBS)
+bin/quartet-debug: $(call objs,san,$(FRONT_SRC)) build/san/libquartet.a
+	@mkdir -p bin
+	$(CC) $(SAN_FLAGS) -o $@ $(call objs,san,$(FRONT_SRC)) build/san/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
 
-build/%.o: src/%.c | build
-	$(CC) $(CFLAGS) -c -o $@ $<
+bin/quartet-tsan: deps $(call objs,tsan,$(FRONT_SRC)) build/tsan/libquartet.a
+	@mkdir -p bin
+	$(CC) $(TSAN_FLAGS) -o $@ $(call objs,tsan,$(FRONT_SRC)) build/tsan/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
 
-build/debug/%.o: src/%.c | build
-	@mkdir -p build/debug
-	$(CC) $(DEBUG_CFLAGS) -c -o $@ $<
+test: all $(TEST_SRC:tests/%.c=build/rel/tests/%)
+	@sh tests/run.sh build/rel/tests
 
-# Each tests/test_X.c is its own program linked with everything but main.c.
-build/tests/%: tests/%.c tests/check.h tests/gametest.h $(LIB_OBJ) | build
-	@mkdir -p build/tests
-	$(CC) $(CFLAGS) -Isrc -o $@ $< $(LIB_OBJ) $(LDLIBS)
+test-sanitize: debug $(TEST_SRC:tests/%.c=build/san/tests/%)
+	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/san/tests
 
-test: all $(TEST_BIN)
-	@sh tests/run.sh build/tests
-
-# The same tests built and run with AddressSanitizer and UBSan.
-build/debug/tests/%: tests/%.c tests/check.h tests/gametest.h $(DBG_LIB_OBJ) | build
-	@mkdir -p build/debug/tests
-	$(CC) $(DEBUG_CFLAGS) -Isrc -o $@ $< $(DBG_LIB_OBJ) $(LDLIBS)
-
-test-sanitize: debug $(DBG_TEST_BIN)
-	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/debug/tests
+# Threads: the search worker, GTP's interruptible genmove, the match runner.
+TSAN_TESTS = test_mcts
+test-tsan: bin/quartet-tsan $(TSAN_TESTS:%=build/tsan/tests/%)
+	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 Q=./bin/quartet-tsan \
+	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh" sh tests/run.sh build/tsan/tests
 
 run: all
 	./bin/quartet play loa
 
-bin build:
-	@mkdir -p $@
+bench: all
+	./bin/quartet bench
 
 clean:
 	rm -rf build bin
-
--include $(OBJ:.o=.d) $(DBG_OBJ:.o=.d)

@@ -1,14 +1,15 @@
 /* bench.c - perft: the move generator's exact node counts and speed;
  * bench: the search's speed and a signature of what it found. */
 #include "cli.h"
-#include "engine.h"
+#include "ai/engine.h"
+#include "rng.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int perft_main(int argc, char **argv)
+int bench_perft_main(int argc, char **argv)
 {
     int next;
     if (argc < 2) {
@@ -36,7 +37,7 @@ int perft_main(int argc, char **argv)
     for (int i = 0; i < nflags; i++)
         args[nargs++] = flags[i];
     long depth;
-    if (!depth_text || parse_long(depth_text, &depth) != 0 || depth < 0 || depth > 64) {
+    if (!depth_text || util_parse_long(depth_text, &depth) != 0 || depth < 0 || depth > 64) {
         fprintf(stderr, "quartet perft: DEPTH must be a whole number 0..64\n");
         return 2;
     }
@@ -60,7 +61,7 @@ int perft_main(int argc, char **argv)
             return 2;
         }
     }
-    int64_t t0 = now_ms();
+    int64_t t0 = util_now_ms();
     uint64_t total = 0;
     if (divide && depth > 0) {
         qmove moves[GAME_MAX_MOVES];
@@ -77,7 +78,7 @@ int perft_main(int argc, char **argv)
     } else {
         total = game_perft(g, (int)depth);
     }
-    int64_t ms = now_ms() - t0;
+    int64_t ms = util_now_ms() - t0;
     printf("perft %ld: %llu\n", depth, (unsigned long long)total);
     printf("time %lld ms, %.0f nodes/s\n", (long long)ms,
            ms > 0 ? (double)total * 1000.0 / (double)ms : 0.0);
@@ -106,7 +107,7 @@ static uint64_t fnv(uint64_t h, uint64_t v)
 int bench_main(int argc, char **argv)
 {
     long iterations = BENCH_DEFAULT_ITERATIONS;
-    if (argc > 2 || (argc == 2 && (parse_long(argv[1], &iterations) != 0 || iterations < 1 ||
+    if (argc > 2 || (argc == 2 && (util_parse_long(argv[1], &iterations) != 0 || iterations < 1 ||
                                    iterations > 100000000))) {
         fprintf(stderr, "quartet bench: ITERATIONS must be a whole number 1..100000000\n");
         return 2;

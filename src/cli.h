@@ -7,7 +7,7 @@
 #define QUARTET_VERSION "0.1.0"
 
 int play_main(int argc, char **argv);
-int perft_main(int argc, char **argv);
+int bench_perft_main(int argc, char **argv);
 int gtp_main(int argc, char **argv);
 int match_main(int argc, char **argv); /* match.c */
 int bench_main(int argc, char **argv);

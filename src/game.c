@@ -11,7 +11,7 @@
 const game_ops *game_find(const char *name)
 {
     for (int i = 0; game_registry[i]; i++)
-        if (str_ieq(game_registry[i]->name, name))
+        if (util_str_ieq(game_registry[i]->name, name))
             return game_registry[i];
     return NULL;
 }
@@ -29,18 +29,18 @@ static int parse_option_value(const game_option *o, const char *val, int *out,
 {
     if (o->choices) {
         for (int i = 0; o->choices[i]; i++)
-            if (str_ieq(o->choices[i], val)) {
+            if (util_str_ieq(o->choices[i], val)) {
                 *out = i;
                 return 0;
             }
         char list[256] = "";
         for (int i = 0; o->choices[i]; i++)
-            str_appendf(list, sizeof list, "%s%s", i ? ", " : "", o->choices[i]);
+            util_str_appendf(list, sizeof list, "%s%s", i ? ", " : "", o->choices[i]);
         snprintf(err, errlen, "option %s: '%s' is not one of: %s", o->name, val, list);
         return -1;
     }
     long v;
-    if (parse_long(val, &v) != 0) {
+    if (util_parse_long(val, &v) != 0) {
         snprintf(err, errlen, "option %s: '%s' is not a whole number", o->name, val);
         return -1;
     }
@@ -70,12 +70,12 @@ game *game_create(const game_ops *ops, int argc, char *const *argv, char *err,
         int k = -1;
         for (int i = 0; i < n; i++)
             if (strlen(ops->options[i].name) == klen &&
-                strncasecmp_portable(ops->options[i].name, argv[a], klen) == 0)
+                util_strncasecmp(ops->options[i].name, argv[a], klen) == 0)
                 k = i;
         if (k < 0) {
             char list[256] = "";
             for (int i = 0; i < n; i++)
-                str_appendf(list, sizeof list, "%s%s", i ? ", " : "", ops->options[i].name);
+                util_str_appendf(list, sizeof list, "%s%s", i ? ", " : "", ops->options[i].name);
             snprintf(err, errlen, "unknown option '%.*s' for %s (options: %s)", (int)klen,
                      argv[a], ops->name, n ? list : "none");
             return NULL;
@@ -125,7 +125,7 @@ void game_options_text(const game *g, char *buf, size_t len)
     buf[0] = 0;
     for (int i = 0; g->ops->options[i].name; i++) {
         char v[32];
-        str_appendf(buf, len, "%s%s=%s", i ? " " : "", g->ops->options[i].name,
+        util_str_appendf(buf, len, "%s%s=%s", i ? " " : "", g->ops->options[i].name,
                     option_value_text(&g->ops->options[i], g->opt[i], v, sizeof v));
     }
 }
@@ -133,7 +133,7 @@ void game_options_text(const game *g, char *buf, size_t len)
 const char *game_option_value(const game *g, const char *name, char *buf, size_t len)
 {
     for (int i = 0; g->ops->options[i].name; i++)
-        if (str_ieq(g->ops->options[i].name, name))
+        if (util_str_ieq(g->ops->options[i].name, name))
             return option_value_text(&g->ops->options[i], g->opt[i], buf, len);
     return NULL;
 }
@@ -142,12 +142,12 @@ int game_parse_colour(const game_ops *ops, const char *text)
 {
     if (!text || !*text)
         return -1;
-    if (strcmp(text, "1") == 0 || str_ieq(text, "first"))
+    if (strcmp(text, "1") == 0 || util_str_ieq(text, "first"))
         return 0;
-    if (strcmp(text, "2") == 0 || str_ieq(text, "second"))
+    if (strcmp(text, "2") == 0 || util_str_ieq(text, "second"))
         return 1;
     for (int p = 0; p < 2; p++) {
-        if (str_ieq(text, ops->colour[p]))
+        if (util_str_ieq(text, ops->colour[p]))
             return p;
         /* the initial, unless both colours share it */
         if (!text[1] && tolower((unsigned char)text[0]) == ops->colour[p][0] &&

@@ -67,10 +67,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "engine.h"
+#include "ai/engine.h"
 #include "record.h"
-#include "think.h"
-#include "timectl.h"
+#include "ai/think.h"
+#include "ai/timectl.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -222,8 +222,8 @@ static int cmd_game(gtp *s, int argc, char **argv, const char *rest, char *ans, 
     if (!ops) {
         snprintf(ans, len, "unknown game '%s' (known:", argv[0]);
         for (int i = 0; game_registry[i]; i++)
-            str_appendf(ans, len, " %s", game_registry[i]->name);
-        str_appendf(ans, len, ")");
+            util_str_appendf(ans, len, " %s", game_registry[i]->name);
+        util_str_appendf(ans, len, ")");
         return ANSWER_ERROR;
     }
     game *g = game_create(ops, argc - 1, argv + 1, ans, len);
@@ -239,7 +239,7 @@ static int cmd_boardsize(gtp *s, int argc, char **argv, const char *rest, char *
     long n;
     const game *g = G(s);
     char val[32];
-    if (parse_long(argv[0], &n) != 0) {
+    if (util_parse_long(argv[0], &n) != 0) {
         snprintf(ans, len, "syntax error: board size '%s' is not a whole number", argv[0]);
         return ANSWER_ERROR;
     }
@@ -258,7 +258,7 @@ static int cmd_boardsize(gtp *s, int argc, char **argv, const char *rest, char *
     char opts[GAME_TEXT_MAX], sizeopt[48], msg[GAME_ERR_MAX];
     char *words[GAME_MAX_OPTIONS + 1];
     game_options_text(g, opts, sizeof opts);
-    int nw = split_words(opts, words, GAME_MAX_OPTIONS);
+    int nw = util_split_words(opts, words, GAME_MAX_OPTIONS);
     snprintf(sizeopt, sizeof sizeopt, "size=%ld", n);
     for (int i = 0; i < nw; i++)
         if (strncmp(words[i], "size=", 5) == 0)
@@ -409,7 +409,7 @@ static int cmd_all_legal_moves(gtp *s, int argc, char **argv, const char *rest, 
     for (int i = 0; i < n; i++) {
         char t[GAME_MOVE_TEXT_MAX];
         g->ops->move_to_text(g, moves[i], t, sizeof t);
-        str_appendf(ans, len, "%s%s", i ? " " : "", t);
+        util_str_appendf(ans, len, "%s%s", i ? " " : "", t);
     }
     return ANSWER_OK;
 }
@@ -480,7 +480,7 @@ static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans,
 {
     (void)argc, (void)rest;
     long d;
-    if (parse_long(argv[0], &d) != 0 || d < 0 || d > 12) {
+    if (util_parse_long(argv[0], &d) != 0 || d < 0 || d > 12) {
         snprintf(ans, len, "syntax error: DEPTH must be a whole number 0..12");
         return ANSWER_ERROR;
     }
@@ -504,7 +504,7 @@ static int cmd_player(gtp *s, int argc, char **argv, const char *rest, char *ans
     char settings[512], err[GAME_ERR_MAX];
     char *words[32];
     engine_settings_text(s->eng, settings, sizeof settings);
-    int n = split_words(settings, words, 32);
+    int n = util_split_words(settings, words, 32);
     for (int i = 0; i < n; i++) {
         char *eq = strchr(words[i], '=');
         if (eq) {
@@ -537,7 +537,7 @@ static int cmd_time_settings(gtp *s, int argc, char **argv, const char *rest, ch
     int64_t main_ms, byo_ms;
     long stones;
     if (parse_seconds(argv[0], &main_ms) != 0 || parse_seconds(argv[1], &byo_ms) != 0 ||
-        parse_long(argv[2], &stones) != 0 || stones < 0 || stones > 100000) {
+        util_parse_long(argv[2], &stones) != 0 || stones < 0 || stones > 100000) {
         snprintf(ans, len, "syntax error: expected MAIN BYO_TIME BYO_STONES (seconds, "
                  "seconds, a whole number of moves)");
         return ANSWER_ERROR;
@@ -555,7 +555,7 @@ static int cmd_time_left(gtp *s, int argc, char **argv, const char *rest, char *
     long stones;
     if (c < 0)
         return ANSWER_ERROR;
-    if (parse_seconds(argv[1], &ms) != 0 || parse_long(argv[2], &stones) != 0 || stones < 0) {
+    if (parse_seconds(argv[1], &ms) != 0 || util_parse_long(argv[2], &stones) != 0 || stones < 0) {
         snprintf(ans, len, "syntax error: expected COLOR SECONDS STONES");
         return ANSWER_ERROR;
     }
@@ -567,7 +567,7 @@ static int cmd_loadsgf(gtp *s, int argc, char **argv, const char *rest, char *an
 {
     (void)rest;
     long n = -1;
-    if (argc > 1 && (parse_long(argv[1], &n) != 0 || n < 1)) {
+    if (argc > 1 && (util_parse_long(argv[1], &n) != 0 || n < 1)) {
         snprintf(ans, len, "syntax error: move number '%s' must be a whole number >= 1",
                  argv[1]);
         return ANSWER_ERROR;
@@ -680,7 +680,7 @@ static int cmd_list_commands(gtp *s, int argc, char **argv, const char *rest, ch
     (void)s, (void)argc, (void)argv, (void)rest;
     ans[0] = 0;
     for (int i = 0; i < NCOMMANDS; i++)
-        str_appendf(ans, len, "%s%s", i ? "\n" : "", commands[i].name);
+        util_str_appendf(ans, len, "%s%s", i ? "\n" : "", commands[i].name);
     return ANSWER_OK;
 }
 
@@ -729,7 +729,7 @@ static char *clean_line(char *line)
             *p = 0;
             break;
         }
-    str_chomp(line);
+    util_str_chomp(line);
     while (*line == ' ')
         line++;
     return line;
@@ -772,7 +772,7 @@ static void run_line(gtp *s, char *raw)
     char argbuf[GTP_LINE_MAX];
     snprintf(argbuf, sizeof argbuf, "%s", rest);
     char *argv[GTP_MAX_ARGS];
-    int argc = split_words(argbuf, argv, GTP_MAX_ARGS);
+    int argc = util_split_words(argbuf, argv, GTP_MAX_ARGS);
     char *ans = s->answer;
     ans[0] = 0;
     if (!name[0]) {

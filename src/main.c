@@ -103,7 +103,7 @@ static const command commands[] = {
      "  quartet match -log y.log -resume ...the same arguments...\n"
      "  quartet match -schedule gauntlet -tc 10+0.1 -sgf games/ quartet \\\n"
      "      cmd=\"./my-engine --gtp\" name=mine random\n"},
-    {"perft", perft_main, "count leaf positions to a depth (move generator check)",
+    {"perft", bench_perft_main, "count leaf positions to a depth (move generator check)",
      "usage: quartet perft GAME DEPTH [opt=value ...] [--position TEXT] [--divide]\n"
      "Counts the positions reached after exactly DEPTH moves (finished games are\n"
      "leaves that are not counted further) and prints the count with nodes per second.\n"

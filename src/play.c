@@ -7,7 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "engine.h"
+#include "ai/engine.h"
 #include "record.h"
 #include "util.h"
 
@@ -50,7 +50,7 @@ static char *read_line(const session *s, const char *prompt)
     char buf[1024];
     if (!fgets(buf, sizeof buf, stdin))
         return NULL;
-    str_chomp(buf);
+    util_str_chomp(buf);
     printf("%s\n", buf);
     return strdup(buf);
 }
@@ -126,7 +126,7 @@ static int completions(const game *g, const char *typed, qmove *out)
     for (int i = 0; i < n; i++) {
         char t[GAME_MOVE_TEXT_MAX];
         g->ops->move_to_text(g, moves[i], t, sizeof t);
-        if (strncasecmp_portable(t, typed, len) == 0 && t[len] &&
+        if (util_strncasecmp(t, typed, len) == 0 && t[len] &&
             !isalnum((unsigned char)t[len]))
             out[k++] = moves[i];
     }
@@ -150,7 +150,7 @@ static int try_completion(session *s, const char *typed)
     char *line = read_line(s, "choose a number (empty to cancel): ");
     long choice;
     int made = 0;
-    if (line && parse_long(line, &choice) == 0 && choice >= 1 && choice <= k) {
+    if (line && util_parse_long(line, &choice) == 0 && choice >= 1 && choice <= k) {
         g->ops->make(g, cands[choice - 1]);
         made = 1;
     } else if (line && *line) {
@@ -172,13 +172,13 @@ static void computer_turn(session *s)
             break;
         char t[GAME_MOVE_TEXT_MAX];
         g->ops->move_to_text(g, m, t, sizeof t);
-        str_appendf(turn, sizeof turn, "%s%s", turn[0] ? "," : "", t);
+        util_str_appendf(turn, sizeof turn, "%s%s", turn[0] ? "," : "", t);
         g->ops->make(g, m);
     }
     char c[32];
     capitalised(g->ops->colour[p], c, sizeof c);
     printf("%s plays %s%s\n", c, turn,
-           str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
+           util_str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
 }
 
 /* Undo back to the last turn a person played. */
@@ -257,7 +257,7 @@ static int parse_seat(session *s, const char *arg)
     if (st->eng)
         engine_free(st->eng);
     st->eng = NULL;
-    if (str_ieq(kind, "human")) {
+    if (util_str_ieq(kind, "human")) {
         if (settings) {
             fprintf(stderr, "quartet play: a human player takes no settings\n");
             return -1;
@@ -321,21 +321,21 @@ int play_main(int argc, char **argv)
         char *cmd = line;
         while (isspace((unsigned char)*cmd))
             cmd++;
-        str_chomp(cmd);
+        util_str_chomp(cmd);
         if (!*cmd) {
-        } else if (str_ieq(cmd, "quit") || str_ieq(cmd, "exit")) {
+        } else if (util_str_ieq(cmd, "quit") || util_str_ieq(cmd, "exit")) {
             free(line);
             break;
-        } else if (str_ieq(cmd, "help") || str_ieq(cmd, "?")) {
+        } else if (util_str_ieq(cmd, "help") || util_str_ieq(cmd, "?")) {
             help();
-        } else if (str_ieq(cmd, "moves")) {
+        } else if (util_str_ieq(cmd, "moves")) {
             list_moves(g);
-        } else if (str_ieq(cmd, "board")) {
+        } else if (util_str_ieq(cmd, "board")) {
             show(&s);
-        } else if (str_ieq(cmd, "undo")) {
+        } else if (util_str_ieq(cmd, "undo")) {
             undo(&s);
             show(&s);
-        } else if (str_ieq(cmd, "new")) {
+        } else if (util_str_ieq(cmd, "new")) {
             game *fresh = game_new_like(g);
             if (fresh) {
                 game_free(s.g);
@@ -347,7 +347,7 @@ int play_main(int argc, char **argv)
         } else if (over) {
             printf("The game is over: type undo, new or quit.\n");
         } else if (game_play_text(g, cmd, err, sizeof err) >= 0) {
-            if (str_ieq(cmd, "swap"))
+            if (util_str_ieq(cmd, "swap"))
                 printf("Colours swapped: the first piece changes colour.\n");
             show(&s);
         } else if (!strchr(cmd, ',') && try_completion(&s, cmd)) {

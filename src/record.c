@@ -187,7 +187,7 @@ void record_result_sgf(const record *r, char *buf, size_t len)
     else if (res == RESULT_FIRST || res == RESULT_SECOND)
         snprintf(buf, len, "%c+", res == RESULT_FIRST ? 'B' : 'W');
     if (res && res != RESULT_DRAW && r->g->ops->result(r->g) == RESULT_NONE && r->off_how)
-        str_appendf(buf, len, "%c", r->off_how);
+        util_str_appendf(buf, len, "%c", r->off_how);
 }
 
 /* Replays the game from its start: each move's token (SGF syntax or the
@@ -228,7 +228,7 @@ void record_moves_text(const record *r, char *buf, size_t len)
     buf[0] = 0;
     int n = replay(r, 0, &tok, &mover);
     for (int i = 0; i < n; i++)
-        str_appendf(buf, len, "%s%s", i == 0 ? "" : mover[i] == mover[i - 1] ? "," : " ",
+        util_str_appendf(buf, len, "%s%s", i == 0 ? "" : mover[i] == mover[i - 1] ? "," : " ",
                     tok[i]);
     if (n >= 0) {
         free(tok);
@@ -334,7 +334,7 @@ static void known_games(char *buf, size_t len)
 {
     buf[0] = 0;
     for (int i = 0; game_registry[i]; i++)
-        str_appendf(buf, len, "%s%s", i ? ", " : "", game_registry[i]->name);
+        util_str_appendf(buf, len, "%s%s", i ? ", " : "", game_registry[i]->name);
 }
 
 static const game_ops *record_game(const sgf_node *root, char *err, size_t errlen)
@@ -345,7 +345,7 @@ static const game_ops *record_game(const sgf_node *root, char *err, size_t errle
     char known[256];
     known_games(known, sizeof known);
     long num = 0;
-    if (gm && parse_long(gm, &num) != 0) {
+    if (gm && util_parse_long(gm, &num) != 0) {
         snprintf(err, errlen, "line %d: GM[%s] is not a number", gline, gm);
         return NULL;
     }
@@ -381,7 +381,7 @@ static game *record_create(const game_ops *ops, const sgf_node *root, char *err,
     char buf[GAME_TEXT_MAX], msg[GAME_ERR_MAX];
     char *words[GAME_MAX_OPTIONS * 4];
     snprintf(buf, sizeof buf, "%s", qo ? qo : "");
-    int n = split_words(buf, words, GAME_MAX_OPTIONS * 4);
+    int n = util_split_words(buf, words, GAME_MAX_OPTIONS * 4);
     game *g = game_create(ops, n, words, msg, sizeof msg);
     if (!g)
         snprintf(err, errlen, "line %d: %s", line, msg);
@@ -392,9 +392,9 @@ static game *record_create(const game_ops *ops, const sgf_node *root, char *err,
 static int parse_sgf_result(const char *re, char *how)
 {
     *how = 0;
-    if (str_ieq(re, "0") || str_ieq(re, "Draw") || str_ieq(re, "Jigo"))
+    if (util_str_ieq(re, "0") || util_str_ieq(re, "Draw") || util_str_ieq(re, "Jigo"))
         return RESULT_DRAW;
-    if (str_ieq(re, "Void") || str_ieq(re, "?") || !*re)
+    if (util_str_ieq(re, "Void") || util_str_ieq(re, "?") || !*re)
         return RESULT_NONE;
     char c = (char)toupper((unsigned char)re[0]);
     if ((c != 'B' && c != 'W') || re[1] != '+')
@@ -422,7 +422,7 @@ static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err
                  mv->id, v);
         return -1;
     }
-    if (str_ieq(v, "resign")) {
+    if (util_str_ieq(v, "resign")) {
         record_set_off_board(r, colour == 0 ? RESULT_SECOND : RESULT_FIRST, 'R');
         return 0;
     }
@@ -495,7 +495,7 @@ static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t err
     int line = root->line;
     const char *ff = prop_value(root, "FF", &line);
     long num;
-    if (ff && (parse_long(ff, &num) != 0 || num < 1 || num > 4)) {
+    if (ff && (util_parse_long(ff, &num) != 0 || num < 1 || num > 4)) {
         snprintf(err, errlen, "line %d: FF[%s]: only SGF formats 1 to 4 are known", line, ff);
         return NULL;
     }
@@ -513,7 +513,7 @@ static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t err
     }
     char msg[GAME_ERR_MAX];
     const char *sz = prop_value(root, "SZ", &line);
-    if (sz && ops->sgf_board_size && (parse_long(sz, &num) != 0 || num != ops->sgf_board_size)) {
+    if (sz && ops->sgf_board_size && (util_parse_long(sz, &num) != 0 || num != ops->sgf_board_size)) {
         snprintf(err, errlen, "line %d: SZ[%s]: %s is played on a board of size %d", line, sz,
                  ops->name, ops->sgf_board_size);
         goto fail;
@@ -611,7 +611,7 @@ int record_save(const record *r, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "cannot save %s: out of memory", path);
         return -1;
     }
-    int rc = write_file_atomic(path, text, strlen(text));
+    int rc = util_write_file_atomic(path, text, strlen(text));
     if (rc != 0)
         snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
     free(text);
@@ -620,7 +620,7 @@ int record_save(const record *r, const char *path, char *err, size_t errlen)
 
 record *record_load(const char *path, int max_turns, char *err, size_t errlen)
 {
-    char *text = read_file(path, NULL);
+    char *text = util_read_file(path, NULL);
     if (!text) {
         snprintf(err, errlen, "cannot read %s: %s", path, errno ? strerror(errno) : "error");
         return NULL;

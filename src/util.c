@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-int strncasecmp_portable(const char *a, const char *b, size_t n)
+int util_strncasecmp(const char *a, const char *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         int ca = tolower((unsigned char)a[i]), cb = tolower((unsigned char)b[i]);
@@ -23,12 +23,12 @@ int strncasecmp_portable(const char *a, const char *b, size_t n)
     return 0;
 }
 
-int str_ieq(const char *a, const char *b)
+int util_str_ieq(const char *a, const char *b)
 {
-    return strncasecmp_portable(a, b, (size_t)-1) == 0;
+    return util_strncasecmp(a, b, (size_t)-1) == 0;
 }
 
-void str_appendf(char *buf, size_t len, const char *fmt, ...)
+void util_str_appendf(char *buf, size_t len, const char *fmt, ...)
 {
     size_t used = strlen(buf);
     if (used + 1 >= len)
@@ -39,7 +39,7 @@ void str_appendf(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
-int parse_long(const char *s, long *out)
+int util_parse_long(const char *s, long *out)
 {
     if (!s || !*s || isspace((unsigned char)*s))
         return -1;
@@ -52,7 +52,7 @@ int parse_long(const char *s, long *out)
     return 0;
 }
 
-int split_words(char *s, char **words, int max)
+int util_split_words(char *s, char **words, int max)
 {
     int n = 0;
     char *p = s;
@@ -70,56 +70,21 @@ int split_words(char *s, char **words, int max)
     return n;
 }
 
-void str_chomp(char *s)
+void util_str_chomp(char *s)
 {
     size_t n = strlen(s);
     while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
         s[--n] = 0;
 }
 
-int64_t now_ms(void)
+int64_t util_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-void rng_seed(rng *r, uint64_t seed)
-{
-    for (int i = 0; i < 4; i++)
-        r->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t rng_next(rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint32_t rng_below(rng *r, uint32_t n)
-{
-    /* Lemire's multiply-shift; the tiny bias is irrelevant for n < 2^16. */
-    return (uint32_t)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
-}
-
-int write_file_atomic(const char *path, const char *data, size_t len)
+int util_write_file_atomic(const char *path, const char *data, size_t len)
 {
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 32);
@@ -163,7 +128,7 @@ fail: {
 }
 }
 
-char *read_file(const char *path, size_t *len_out)
+char *util_read_file(const char *path, size_t *len_out)
 {
     FILE *f = fopen(path, "rb");
     if (!f)

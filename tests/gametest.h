@@ -14,7 +14,7 @@ static inline game *test_game(const game_ops *ops, const char *opts)
 {
     char buf[256], err[GAME_ERR_MAX], *argv[GAME_MAX_OPTIONS + 1];
     snprintf(buf, sizeof buf, "%s", opts ? opts : "");
-    int argc = split_words(buf, argv, GAME_MAX_OPTIONS + 1);
+    int argc = util_split_words(buf, argv, GAME_MAX_OPTIONS + 1);
     game *g = game_create(ops, argc, argv, err, sizeof err);
     if (!g)
         printf("  create %s '%s' failed: %s\n", ops->name, buf, err);
@@ -26,7 +26,7 @@ static inline int test_play(game *g, const char *turns)
 {
     char err[GAME_ERR_MAX], buf[4096], *w[512];
     snprintf(buf, sizeof buf, "%s", turns);
-    int n = split_words(buf, w, 512);
+    int n = util_split_words(buf, w, 512);
     for (int i = 0; i < n; i++)
         if (game_play_text(g, w[i], err, sizeof err) < 0) {
             printf("  move %s failed: %s\n", w[i], err);

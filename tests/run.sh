@@ -1,13 +1,14 @@
 #!/bin/sh
-# Runs every test program in DIR (default build/tests) and every shell test
+# Runs every test program in DIR (default build/rel/tests) and every shell test
 # (tests/cli_*.sh, which run the binary named by $Q, default bin/quartet),
 # then prints the total as "N passed, N failed".  Exits non-zero if
 # anything failed.
 cd "$(dirname "$0")/.." || exit 2
-dir=${1:-build/tests}
+dir=${1:-build/rel/tests}
 passed=0 failed=0
 log=$(mktemp)
-for t in "$dir"/test_* tests/cli_*.sh; do
+# ONLY="prog script ..." runs just those (the ThreadSanitizer build).
+for t in ${ONLY:-"$dir"/test_* tests/cli_*.sh}; do
     [ -e "$t" ] || continue
     case "$t" in *.d) continue ;; esac
     case "$t" in

@@ -3,8 +3,9 @@
  * against an independent model of the rules, and bad input. */
 #include "check.h"
 #include "gametest.h"
-#include "coffee.h"
+#include "games/coffee.h"
 #include "game.h"
+#include "rng.h"
 #include "util.h"
 
 #include <stdlib.h>
@@ -172,7 +173,7 @@ static void moves_text(const game *g, char *out, size_t len)
     for (int i = 0; i < n; i++) {
         char t[GAME_MOVE_TEXT_MAX];
         g->ops->move_to_text(g, mv[i], t, sizeof t);
-        str_appendf(out, len, "%s%s", i ? " " : "", t);
+        util_str_appendf(out, len, "%s%s", i ? " " : "", t);
     }
 }
 
@@ -225,7 +226,7 @@ static void test_options(void)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char copy[64], *argv[4];
         snprintf(copy, sizeof copy, "%s", bad[i].opts);
-        int argc = split_words(copy, argv, 4);
+        int argc = util_split_words(copy, argv, 4);
         err[0] = 0;
         CHECK(game_create(&coffee_ops, argc, argv, err, sizeof err) == NULL);
         CHECK_HAS(err, bad[i].msg);

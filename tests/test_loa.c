@@ -3,7 +3,8 @@
 #include "check.h"
 #include "gametest.h"
 #include "game.h"
-#include "loa.h"
+#include "games/loa.h"
+#include "rng.h"
 #include "util.h"
 
 #include <stdlib.h>

@@ -4,7 +4,8 @@
 #include "check.h"
 #include "gametest.h"
 #include "game.h"
-#include "lot.h"
+#include "games/lot.h"
+#include "rng.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -26,7 +27,7 @@ static void moves_from(const game *g, const char *prefix, char *out, size_t len)
     qsort(texts, (size_t)k, GAME_MOVE_TEXT_MAX, cmp_str);
     out[0] = 0;
     for (int i = 0; i < k; i++)
-        str_appendf(out, len, "%s%s", i ? " " : "", texts[i]);
+        util_str_appendf(out, len, "%s%s", i ? " " : "", texts[i]);
 }
 
 /* ---- an independent model: a plain 7x7 array, every window scanned ---- */
@@ -219,7 +220,7 @@ static void b_moves_text(const bpos *p, char *out, size_t len)
     qsort(texts, (size_t)n, GAME_MOVE_TEXT_MAX, cmp_str);
     out[0] = 0;
     for (int i = 0; i < n; i++)
-        str_appendf(out, len, "%s%s", i ? " " : "", texts[i]);
+        util_str_appendf(out, len, "%s%s", i ? " " : "", texts[i]);
 }
 
 /* ---- tests ---- */

@@ -6,9 +6,10 @@
  * and settings errors.  Budgets are small iteration counts; nothing here
  * depends on the clock. */
 #include "check.h"
-#include "engine.h"
+#include "ai/engine.h"
 #include "game.h"
-#include "loa.h"
+#include "games/loa.h"
+#include "rng.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -316,7 +317,7 @@ static void pile_move_to_text(const game *g, qmove m, char *buf, size_t len)
 static int pile_move_from_text(const game *g, const char *t, qmove *out, char *err, size_t el)
 {
     long v;
-    if (parse_long(t, &v) || v < 1 || v > 2 || v > ((const pile *)g)->left) {
+    if (util_parse_long(t, &v) || v < 1 || v > 2 || v > ((const pile *)g)->left) {
         snprintf(err, el, "bad move");
         return -1;
     }

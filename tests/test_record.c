@@ -5,6 +5,7 @@
 #include "game.h"
 #include "record.h"
 #include "sgf.h"
+#include "rng.h"
 #include "util.h"
 
 #include <dirent.h>
@@ -364,9 +365,9 @@ static void test_save_and_load_files(void)
     CHECK(stat(path, &st) != 0);
     /* over an existing file: replaced whole */
     snprintf(path, sizeof path, "%s/game.sgf", tmpdir);
-    CHECK_INT(write_file_atomic(path, "OLD RECORD, much longer than nothing at all\n", 44), 0);
+    CHECK_INT(util_write_file_atomic(path, "OLD RECORD, much longer than nothing at all\n", 44), 0);
     CHECK_INT(record_save(r, path, err, sizeof err), 0);
-    char *disk = read_file(path, NULL), *text = record_to_sgf(r);
+    char *disk = util_read_file(path, NULL), *text = record_to_sgf(r);
     CHECK_STR(disk, text);
     free(disk);
     free(text);
@@ -377,7 +378,7 @@ static void test_save_and_load_files(void)
         check_same(r, back);
     record_free(back);
     /* a write that fails half-way (file size limit) leaves the old file */
-    CHECK_INT(write_file_atomic(path, "OLD", 3), 0);
+    CHECK_INT(util_write_file_atomic(path, "OLD", 3), 0);
     for (int i = 0; i < 30; i++) {
         qmove m[GAME_MAX_MOVES];
         int n = r->g->ops->legal_moves(r->g, m);
@@ -393,7 +394,7 @@ static void test_save_and_load_files(void)
     int rc = record_save(r, path, err, sizeof err);
     setrlimit(RLIMIT_FSIZE, &old);
     CHECK_INT(rc, -1);
-    disk = read_file(path, NULL);
+    disk = util_read_file(path, NULL);
     CHECK_STR(disk, "OLD");
     free(disk);
     CHECK_INT(temp_files_left(), 0);
@@ -407,7 +408,7 @@ static void test_save_and_load_files(void)
     CHECK(back == NULL);
     CHECK_HAS(err, "cannot read");
     snprintf(path, sizeof path, "%s/bad.sgf", tmpdir);
-    write_file_atomic(path, "(;GM[9]\n;B[c8-c6]\n;W[zz])", 25);
+    util_write_file_atomic(path, "(;GM[9]\n;B[c8-c6]\n;W[zz])", 25);
     back = record_load(path, -1, err, sizeof err);
     CHECK(back == NULL);
     CHECK_HAS(err, "bad.sgf: line 3: illegal move W[zz]");

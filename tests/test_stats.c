@@ -1,7 +1,7 @@
 /* test_stats.c - match statistics against values worked out by hand
  * (and checked with an independent calculation). */
 #include "check.h"
-#include "stats.h"
+#include "match/stats.h"
 
 #include <math.h>
 

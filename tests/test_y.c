@@ -4,8 +4,9 @@
 #include "check.h"
 #include "gametest.h"
 #include "game.h"
+#include "rng.h"
 #include "util.h"
-#include "y.h"
+#include "games/y.h"
 
 #include <stdlib.h>
 

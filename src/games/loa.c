@@ -10,8 +10,9 @@
  * History is copy-make: each make() pushes the whole 40-byte position, so
  * unmake() is a pop and repetition checks compare stored positions.
  */
-#include "loa.h"
-#include "history.h"
+#include "games/loa.h"
+#include "movehist.h"
+#include "rng.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -58,7 +59,7 @@ typedef struct loa_pos {
 typedef struct loa_game {
     game base;
     loa_pos pos;
-    history hist; /* of loa_pos */
+    movehist hist; /* of loa_pos */
 } loa_game;
 
 /* ---- tables ---- */
@@ -169,7 +170,7 @@ static int repetitions(const loa_game *g)
 {
     int count = 1;
     for (int k = g->hist.ply - 2; k >= 0; k -= 2) {
-        const loa_pos *h = history_pos(&g->hist, k);
+        const loa_pos *h = movehist_pos(&g->hist, k);
         if (h->hash == g->pos.hash && h->pieces[0] == g->pos.pieces[0] &&
             h->pieces[1] == g->pos.pieces[1])
             count++;
@@ -249,7 +250,7 @@ static game *loa_create(const int *opt, char *err, size_t errlen)
         return NULL;
     g->base.ops = &loa_ops;
     memcpy(g->base.opt, opt, sizeof g->base.opt);
-    history_init(&g->hist, sizeof(loa_pos), 256);
+    movehist_init(&g->hist, sizeof(loa_pos), 256);
     set_start(g);
     return &g->base;
 }
@@ -257,7 +258,7 @@ static game *loa_create(const int *opt, char *err, size_t errlen)
 static void loa_destroy(game *gg)
 {
     loa_game *g = (loa_game *)gg;
-    history_free(&g->hist);
+    movehist_free(&g->hist);
     free(g);
 }
 
@@ -267,7 +268,7 @@ static void loa_copy(game *dd, const game *ss)
     const loa_game *s = (const loa_game *)ss;
     memcpy(d->base.opt, s->base.opt, sizeof d->base.opt);
     d->pos = s->pos;
-    history_copy(&d->hist, &s->hist);
+    movehist_copy(&d->hist, &s->hist);
 }
 
 static int loa_legal_moves(const game *gg, qmove *out)
@@ -285,7 +286,7 @@ static int loa_legal_moves(const game *gg, qmove *out)
 static void loa_make(game *gg, qmove m)
 {
     loa_game *g = (loa_game *)gg;
-    history_push(&g->hist, &g->pos, m);
+    movehist_push(&g->hist, &g->pos, m);
     loa_pos *p = &g->pos;
     int mover = p->side;
     if (!(m & MV_PASS)) {
@@ -305,7 +306,7 @@ static void loa_make(game *gg, qmove m)
 static void loa_unmake(game *gg)
 {
     loa_game *g = (loa_game *)gg;
-    history_pop(&g->hist, &g->pos);
+    movehist_pop(&g->hist, &g->pos);
 }
 
 static int loa_ply(const game *g) { return ((const loa_game *)g)->hist.ply; }
@@ -420,7 +421,7 @@ static int loa_move_from_text(const game *gg, const char *text, qmove *out, char
         snprintf(err, errlen, "the game is over");
         return -1;
     }
-    if (str_ieq(text, "pass")) {
+    if (util_str_ieq(text, "pass")) {
         if (!p->must_pass) {
             snprintf(err, errlen, "illegal move pass: passing is allowed only with no legal move");
             return -1;
@@ -578,18 +579,18 @@ static void loa_render(const game *gg, char *buf, size_t len)
     const loa_game *g = (const loa_game *)gg;
     const loa_pos *p = &g->pos;
     buf[0] = 0;
-    str_appendf(buf, len, "    a b c d e f g h\n");
+    util_str_appendf(buf, len, "    a b c d e f g h\n");
     for (int r = 7; r >= 0; r--) {
-        str_appendf(buf, len, " %d ", r + 1);
+        util_str_appendf(buf, len, " %d ", r + 1);
         for (int f = 0; f < 8; f++) {
             int s = r * 8 + f;
-            str_appendf(buf, len, " %c",
+            util_str_appendf(buf, len, " %c",
                         (p->pieces[0] >> s & 1) ? 'B' : (p->pieces[1] >> s & 1) ? 'W' : '.');
         }
-        str_appendf(buf, len, "  %d\n", r + 1);
+        util_str_appendf(buf, len, "  %d\n", r + 1);
     }
-    str_appendf(buf, len, "    a b c d e f g h\n");
-    str_appendf(buf, len, "Black (B): %d pieces, White (W): %d pieces\n",
+    util_str_appendf(buf, len, "    a b c d e f g h\n");
+    util_str_appendf(buf, len, "Black (B): %d pieces, White (W): %d pieces\n",
                 __builtin_popcountll(p->pieces[0]), __builtin_popcountll(p->pieces[1]));
 }
 

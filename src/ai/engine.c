@@ -1,7 +1,8 @@
 /* engine.c - player kinds behind the engine facade: "random" draws a legal
  * move uniformly, "ai" runs the Monte Carlo Tree Search in mcts.c. */
-#include "engine.h"
-#include "mcts.h"
+#include "ai/engine.h"
+#include "ai/mcts.h"
+#include "rng.h"
 #include "util.h"
 
 #include <errno.h>
@@ -51,9 +52,9 @@ uint64_t engine_level_iterations(int level)
 engine *engine_new(const char *kind, char *err, size_t errlen)
 {
     enum kind k;
-    if (str_ieq(kind, "random"))
+    if (util_str_ieq(kind, "random"))
         k = KIND_RANDOM;
-    else if (str_ieq(kind, "ai"))
+    else if (util_str_ieq(kind, "ai"))
         k = KIND_AI;
     else {
         snprintf(err, errlen, "unknown player kind '%s' (known: random, ai)", kind);
@@ -95,7 +96,7 @@ static int set_range(const char *name, const char *value, long lo, long hi, long
                      char *err, size_t errlen)
 {
     long v;
-    if (parse_long(value, &v) != 0) {
+    if (util_parse_long(value, &v) != 0) {
         snprintf(err, errlen, "setting %s: '%s' is not a whole number", name, value);
         return -1;
     }
@@ -110,7 +111,7 @@ static int set_range(const char *name, const char *value, long lo, long hi, long
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen)
 {
     long v;
-    if (str_ieq(name, "c")) {
+    if (util_str_ieq(name, "c")) {
         char *end;
         errno = 0;
         double c = strtod(value, &end);
@@ -121,7 +122,7 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
         e->c = c;
         return 0;
     }
-    if (str_ieq(name, "seed")) {
+    if (util_str_ieq(name, "seed")) {
         unsigned long long s;
         char *end;
         errno = 0;
@@ -132,39 +133,39 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
         }
         e->seed = s;
         rng_seed(&e->rng, e->seed);
-    } else if (str_ieq(name, "level")) {
+    } else if (util_str_ieq(name, "level")) {
         if (set_range(name, value, LEVEL_MIN, LEVEL_MAX, &v, err, errlen))
             return -1;
         e->level = (int)v;
-    } else if (str_ieq(name, "ms")) {
+    } else if (util_str_ieq(name, "ms")) {
         if (set_range(name, value, 0, 1000L * 3600 * 24, &v, err, errlen))
             return -1;
         e->ms = v;
-    } else if (str_ieq(name, "iterations")) {
+    } else if (util_str_ieq(name, "iterations")) {
         if (set_range(name, value, 0, 2000000000L, &v, err, errlen))
             return -1;
         e->iterations = (uint64_t)v;
-    } else if (str_ieq(name, "memory")) {
+    } else if (util_str_ieq(name, "memory")) {
         if (set_range(name, value, 1, MEMORY_MAX, &v, err, errlen))
             return -1;
         e->memory = v;
-    } else if (str_ieq(name, "cutoff")) {
+    } else if (util_str_ieq(name, "cutoff")) {
         if (set_range(name, value, 0, 1000, &v, err, errlen))
             return -1;
         e->cutoff = (int)v;
-    } else if (str_ieq(name, "evalplies")) {
+    } else if (util_str_ieq(name, "evalplies")) {
         if (set_range(name, value, 0, 100000, &v, err, errlen))
             return -1;
         e->eval_plies = (int)v;
-    } else if (str_ieq(name, "prior")) {
+    } else if (util_str_ieq(name, "prior")) {
         if (set_range(name, value, 0, 1000, &v, err, errlen))
             return -1;
         e->prior = v;
-    } else if (str_ieq(name, "reuse")) {
+    } else if (util_str_ieq(name, "reuse")) {
         if (set_range(name, value, 0, 1, &v, err, errlen))
             return -1;
         e->reuse = v;
-    } else if (str_ieq(name, "maxplies")) {
+    } else if (util_str_ieq(name, "maxplies")) {
         if (set_range(name, value, 1, 100000, &v, err, errlen))
             return -1;
         e->max_plies = (int)v;
@@ -187,7 +188,7 @@ int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
         if (*p == ':' || *p == ',')
             *p = ' ';
     char *words[32];
-    int n = split_words(buf, words, 32);
+    int n = util_split_words(buf, words, 32);
     /* check everything on a copy first: all or nothing */
     engine trial = *e;
     trial.tree = NULL;
@@ -235,7 +236,7 @@ static qmove choose_random(engine *e, const game *g, engine_report *rep, int64_t
         rep->nodes = 0;
         rep->proven = 0;
         rep->reused = 0;
-        rep->ms = now_ms() - t0;
+        rep->ms = util_now_ms() - t0;
         snprintf(rep->summary, sizeof rep->summary, "random: %d legal moves", n);
     }
     return m;
@@ -243,7 +244,7 @@ static qmove choose_random(engine *e, const game *g, engine_report *rep, int64_t
 
 qmove engine_choose(engine *e, const game *g, engine_report *rep)
 {
-    int64_t t0 = now_ms();
+    int64_t t0 = util_now_ms();
     if (e->kind == KIND_RANDOM)
         return choose_random(e, g, rep, t0);
 
@@ -281,14 +282,14 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
         rep->nodes = r.nodes;
         rep->proven = r.proven;
         rep->reused = r.reused;
-        rep->ms = now_ms() - t0;
+        rep->ms = util_now_ms() - t0;
         if (m == QMOVE_NONE) {
             snprintf(rep->summary, sizeof rep->summary, "ai: game over");
         } else {
             char tok[GAME_MOVE_TEXT_MAX];
             g->ops->move_to_text(g, m, tok, sizeof tok);
             rep->summary[0] = 0;
-            str_appendf(rep->summary, sizeof rep->summary,
+            util_str_appendf(rep->summary, sizeof rep->summary,
                         "ai: %s visits %u win %.3f value %.3f%s iterations %llu nodes %llu "
                         "reused %llu %lld ms pv %s",
                         tok, r.visits, r.win_rate, r.value, r.proven ? " (proven)" : "",

@@ -14,7 +14,8 @@
  * the largest board when the game is created: make, unmake, copy and the
  * playouts never allocate.
  */
-#include "y.h"
+#include "games/y.h"
+#include "rng.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -78,7 +79,7 @@ typedef struct y_game {
      * turn's are the last st.placed below st.top.  Later turns write above
      * st.top, so unmake finds an earlier turn's stones where they were. */
     int16_t stack[2 * MAX_CELLS];
-    /* history */
+    /* movehist */
     int ply;
     qmove moves[MAX_PLY];
     y_undo hist[MAX_PLY];
@@ -496,7 +497,7 @@ static int y_move_from_text(const game *gg, const char *text, qmove *out, char *
         snprintf(err, errlen, "the game is over");
         return -1;
     }
-    if (str_ieq(text, "swap")) {
+    if (util_str_ieq(text, "swap")) {
         if (!g->pie)
             snprintf(err, errlen, "illegal move swap: the pie rule is off in this game (option pie)");
         else if (!s->swap_ok)
@@ -574,15 +575,15 @@ static void y_to_text(const game *gg, char *buf, size_t len)
             out[o++] = '/';
     }
     out[o] = 0;
-    str_appendf(out, sizeof out, " %c %d ", s->side ? 'w' : 'b', s->turn);
+    util_str_appendf(out, sizeof out, " %c %d ", s->side ? 'w' : 'b', s->turn);
     if (!s->placed)
-        str_appendf(out, sizeof out, "-");
+        util_str_appendf(out, sizeof out, "-");
     for (int k = 0; k < s->placed; k++) {
         char name[8];
         cell_name(g, THIS_TURN(g, k), name, sizeof name);
-        str_appendf(out, sizeof out, "%s%s", k ? "," : "", name);
+        util_str_appendf(out, sizeof out, "%s%s", k ? "," : "", name);
     }
-    str_appendf(out, sizeof out, " %s", s->swap_ok ? "swap" : "-");
+    util_str_appendf(out, sizeof out, " %s", s->swap_ok ? "swap" : "-");
     snprintf(buf, len, "%s", out);
 }
 
@@ -598,7 +599,7 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
     char buf[GAME_TEXT_MAX], *w[8];
     char why[GAME_ERR_MAX];
     snprintf(buf, sizeof buf, "%s", text);
-    if (split_words(buf, w, 8) != 5) {
+    if (util_split_words(buf, w, 8) != 5) {
         snprintf(why, sizeof why,
                  "expected 5 fields: rows from %d down to 1 separated by '/' (b, w, digits "
                  "for empty cells), side to move, turn number, this turn's stones or '-', "
@@ -666,7 +667,7 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
     }
     t->st.side = side == 'w';
     long turn;
-    if (parse_long(w[2], &turn) != 0 || turn < 1 || turn > MAX_TURN) {
+    if (util_parse_long(w[2], &turn) != 0 || turn < 1 || turn > MAX_TURN) {
         snprintf(why, sizeof why, "turn number must be 1..%d, not '%s'", MAX_TURN, w[2]);
         goto fail;
     }
@@ -707,7 +708,7 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
             goto fail;
         }
     }
-    if (str_ieq(w[4], "swap")) {
+    if (util_str_ieq(w[4], "swap")) {
         if (!t->pie) {
             snprintf(why, sizeof why, "swap is possible only with the pie rule on");
             goto fail;
@@ -749,37 +750,37 @@ static void y_render(const game *gg, char *buf, size_t len)
     buf[0] = 0;
     /* cell (c, r) sits at x = 2c - r: an equilateral triangle */
     for (int r = n - 1; r >= 0; r--) {
-        str_appendf(buf, len, "%*s%2d ", r, "", r + 1);
+        util_str_appendf(buf, len, "%*s%2d ", r, "", r + 1);
         for (int c = r; c < n; c++) {
             int v = g->cell[cell_at(n, c, r)];
             if (v)
                 stones[v - 1]++;
-            str_appendf(buf, len, "%s%c", c > r ? " " : "", ".BW"[v]);
+            util_str_appendf(buf, len, "%s%c", c > r ? " " : "", ".BW"[v]);
         }
-        str_appendf(buf, len, "\n");
+        util_str_appendf(buf, len, "\n");
     }
-    str_appendf(buf, len, "   ");
+    util_str_appendf(buf, len, "   ");
     for (int c = 0; c < n; c++)
-        str_appendf(buf, len, "%s%c", c ? " " : "", 'a' + c);
-    str_appendf(buf, len, "\nBlack (B): %d stone%s, White (W): %d stone%s\n", stones[0],
+        util_str_appendf(buf, len, "%s%c", c ? " " : "", 'a' + c);
+    util_str_appendf(buf, len, "\nBlack (B): %d stone%s, White (W): %d stone%s\n", stones[0],
                 stones[0] == 1 ? "" : "s", stones[1], stones[1] == 1 ? "" : "s");
     if (g->ply > 0 && g->moves[g->ply - 1] == MV_SWAP)
-        str_appendf(buf, len, "White chose swap: colours swapped (pie rule)\n");
+        util_str_appendf(buf, len, "White chose swap: colours swapped (pie rule)\n");
     if (s->result != RESULT_NONE)
         return;
     if (g->variant != VAR_STANDARD) {
         int q = quota(g, s->turn);
-        str_appendf(buf, len, "Turn %d: %s places %d stone%s; %d placed, %d to go", s->turn,
+        util_str_appendf(buf, len, "Turn %d: %s places %d stone%s; %d placed, %d to go", s->turn,
                     cap_colour(s->side), q, q == 1 ? "" : "s", s->placed, q - s->placed);
         for (int k = 0; k < s->placed; k++) {
             char name[8];
             cell_name(g, THIS_TURN(g, k), name, sizeof name);
-            str_appendf(buf, len, "%s%s", k ? "," : " (so far: ", name);
+            util_str_appendf(buf, len, "%s%s", k ? "," : " (so far: ", name);
         }
-        str_appendf(buf, len, "%s\n", s->placed ? ")" : "");
+        util_str_appendf(buf, len, "%s\n", s->placed ? ")" : "");
     }
     if (s->swap_ok)
-        str_appendf(buf, len, "White may answer 'swap' (pie rule)\n");
+        util_str_appendf(buf, len, "White may answer 'swap' (pie rule)\n");
 }
 
 /* ---- playouts ---- */

@@ -1,6 +1,6 @@
 /* think.c - a whole computer turn in a worker thread (see think.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "think.h"
+#include "ai/think.h"
 #include "util.h"
 
 #include <pthread.h>
@@ -78,13 +78,13 @@ static void *worker(void *arg)
     game *g = th->g;
     const game_ops *ops = g->ops;
     think_turn *t = th->turn;
-    int64_t t0 = now_ms();
+    int64_t t0 = util_now_ms();
     int mover = ops->to_move(g);
     while (ops->result(g) == RESULT_NONE && ops->to_move(g) == mover) {
         if (atomic_load(&th->stopped)) {
             engine_set_time_budget(th->eng, 1); /* finish the turn at once */
         } else if (th->budget > 0) {
-            int64_t left = th->budget - (now_ms() - t0);
+            int64_t left = th->budget - (util_now_ms() - t0);
             if (turn_goes_on(th))
                 left /= 2;
             engine_set_time_budget(th->eng, left < 1 ? 1 : left);
@@ -103,7 +103,7 @@ static void *worker(void *arg)
         ops->make(g, m);
     }
     engine_set_time_budget(th->eng, th->budget);
-    t->ms = now_ms() - t0;
+    t->ms = util_now_ms() - t0;
     t->stopped = atomic_load(&th->stopped);
     if (th->done)
         th->done(th->arg);

@@ -11,8 +11,9 @@
  *
  * History is copy-make: make() pushes the whole position, unmake() pops it.
  */
-#include "history.h"
-#include "lot.h"
+#include "movehist.h"
+#include "games/lot.h"
+#include "rng.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -55,7 +56,7 @@ typedef struct lot_pos {
 typedef struct lot_game {
     game base;
     lot_pos pos;
-    history hist; /* of lot_pos */
+    movehist hist; /* of lot_pos */
 } lot_game;
 
 /* ---- tables ---- */
@@ -214,7 +215,7 @@ static game *lot_create(const int *opt, char *err, size_t errlen)
     memcpy(g->base.opt, opt, sizeof g->base.opt);
     /* a game cannot last 150 plies (docs/RULES-NOTES.md), so the history
      * never grows during play */
-    history_init(&g->hist, sizeof(lot_pos), 512);
+    movehist_init(&g->hist, sizeof(lot_pos), 512);
     g->pos.hash = compute_hash(&g->pos);
     return &g->base;
 }
@@ -222,7 +223,7 @@ static game *lot_create(const int *opt, char *err, size_t errlen)
 static void lot_destroy(game *gg)
 {
     lot_game *g = (lot_game *)gg;
-    history_free(&g->hist);
+    movehist_free(&g->hist);
     free(g);
 }
 
@@ -232,7 +233,7 @@ static void lot_copy(game *dd, const game *ss)
     const lot_game *s = (const lot_game *)ss;
     memcpy(d->base.opt, s->base.opt, sizeof d->base.opt);
     d->pos = s->pos;
-    history_copy(&d->hist, &s->hist);
+    movehist_copy(&d->hist, &s->hist);
 }
 
 static int lot_legal_moves(const game *gg, qmove *out)
@@ -285,14 +286,14 @@ static void apply(lot_pos *p, qmove m, int pie)
 static void lot_make(game *gg, qmove m)
 {
     lot_game *g = (lot_game *)gg;
-    history_push(&g->hist, &g->pos, m);
+    movehist_push(&g->hist, &g->pos, m);
     apply(&g->pos, m, g->base.opt[OPT_PIE]);
 }
 
 static void lot_unmake(game *gg)
 {
     lot_game *g = (lot_game *)gg;
-    history_pop(&g->hist, &g->pos);
+    movehist_pop(&g->hist, &g->pos);
 }
 
 static int lot_ply(const game *g) { return ((const lot_game *)g)->hist.ply; }
@@ -398,7 +399,7 @@ static void line_name(uint64_t cells, char *out, size_t len)
     for (int i = 0; i < n; i++) {
         char c[3];
         cell_name(s[i], c);
-        str_appendf(out, len, "%s%s", i ? "-" : "", c);
+        util_str_appendf(out, len, "%s%s", i ? "-" : "", c);
     }
 }
 
@@ -411,7 +412,7 @@ static int lot_move_from_text(const game *gg, const char *text, qmove *out, char
         snprintf(err, errlen, "the game is over");
         return -1;
     }
-    if (str_ieq(text, "swap")) {
+    if (util_str_ieq(text, "swap")) {
         if (!g->base.opt[OPT_PIE]) {
             snprintf(err, errlen, "illegal move swap: the pie rule is off (pie=0)");
             return -1;
@@ -615,7 +616,7 @@ static int lot_from_text(game *gg, const char *text, char *err, size_t errlen)
     while (*s == ' ')
         s++;
     if (*s) {
-        if (!str_ieq(s, "swap")) {
+        if (!util_str_ieq(s, "swap")) {
             snprintf(err, errlen, "position: after the side to move only 'swap' may follow");
             return -1;
         }
@@ -679,28 +680,28 @@ static void lot_render(const game *gg, char *buf, size_t len)
 {
     const lot_pos *p = &((const lot_game *)gg)->pos;
     buf[0] = 0;
-    str_appendf(buf, len, "    a b c d e f g\n");
+    util_str_appendf(buf, len, "    a b c d e f g\n");
     for (int r = SIDE - 1; r >= 0; r--) {
-        str_appendf(buf, len, " %d ", r + 1);
+        util_str_appendf(buf, len, " %d ", r + 1);
         for (int f = 0; f < SIDE; f++) {
             int s = r * SIDE + f;
             char c = cell_char(p, s);
             if (!c)
                 c = '.';
-            str_appendf(buf, len, " %c", c);
+            util_str_appendf(buf, len, " %c", c);
         }
-        str_appendf(buf, len, "  %d\n", r + 1);
+        util_str_appendf(buf, len, "  %d\n", r + 1);
     }
-    str_appendf(buf, len, "    a b c d e f g\n");
-    str_appendf(buf, len, "w b = single disc, W B = tower (two discs).");
+    util_str_appendf(buf, len, "    a b c d e f g\n");
+    util_str_appendf(buf, len, "w b = single disc, W B = tower (two discs).");
     for (int c = 0; c < 2; c++) {
         int d = __builtin_popcountll(p->disc[c]), t = __builtin_popcountll(p->tower[c]);
-        str_appendf(buf, len, "  %s: %d disc%s, %d tower%s.", cap_colour(c), d,
+        util_str_appendf(buf, len, "  %s: %d disc%s, %d tower%s.", cap_colour(c), d,
                     d == 1 ? "" : "s", t, t == 1 ? "" : "s");
     }
-    str_appendf(buf, len, "\n");
+    util_str_appendf(buf, len, "\n");
     if (p->swap_ok)
-        str_appendf(buf, len, "Black may play swap: White's disc becomes Black's "
+        util_str_appendf(buf, len, "Black may play swap: White's disc becomes Black's "
                               "(colours swapped).\n");
 }
 

@@ -1,5 +1,5 @@
 /* timectl.c - clock arithmetic for time_settings / time_left (see timectl.h). */
-#include "timectl.h"
+#include "ai/timectl.h"
 
 void timectl_init(timectl *t)
 {

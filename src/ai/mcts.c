@@ -14,7 +14,8 @@
  * already has for sure; a node that is not proven always keeps one such
  * child, so the walk never gets stuck.
  */
-#include "mcts.h"
+#include "ai/mcts.h"
+#include "rng.h"
 #include "util.h"
 
 #include <math.h>
@@ -321,7 +322,7 @@ static void principal_variation(mcts *t, const game *root, char *buf, size_t len
         g->ops->move_to_text(g, c->move, tok, sizeof tok);
         if (strlen(buf) + strlen(tok) + 2 > len)
             break;
-        str_appendf(buf, len, "%s%s", d ? " " : "", tok);
+        util_str_appendf(buf, len, "%s%s", d ? " " : "", tok);
         g->ops->make(g, c->move);
         n = c;
     }
@@ -369,7 +370,7 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
                   volatile sig_atomic_t *stop, mcts_result *out)
 {
     const game_ops *ops = g->ops;
-    int64_t t0 = now_ms();
+    int64_t t0 = util_now_ms();
     mcts_result res;
     memset(&res, 0, sizeof res);
     res.move = QMOVE_NONE;
@@ -408,7 +409,7 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
             int k = ops->legal_moves(g, t->moves);
             res.move = k ? t->moves[0] : QMOVE_NONE;
         }
-        res.ms = now_ms() - t0;
+        res.ms = util_now_ms() - t0;
         if (out)
             *out = res;
         return res.move;
@@ -425,7 +426,7 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
             break;
         if (stop && *stop)
             break;
-        if (p->ms && (it & 15) == 0 && now_ms() - t0 >= p->ms)
+        if (p->ms && (it & 15) == 0 && util_now_ms() - t0 >= p->ms)
             break;
         it++;
 
@@ -487,7 +488,7 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
         res.value = res.win_rate;
     }
     principal_variation(t, g, res.pv, sizeof res.pv);
-    res.ms = now_ms() - t0;
+    res.ms = util_now_ms() - t0;
     if (out)
         *out = res;
     return res.move;

@@ -13,7 +13,8 @@
  * the swapped piece) and pops the header.  A game never has more plies than
  * cells + 1, so all storage is inside the game object.
  */
-#include "coffee.h"
+#include "games/coffee.h"
+#include "rng.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -477,7 +478,7 @@ static void axis_list(const coffee_game *g, char *buf, size_t len)
 {
     buf[0] = 0;
     for (int a = 0; a < g->naxes; a++)
-        str_appendf(buf, len, "%s%c", a ? ", " : "", g->axis_letters[a]);
+        util_str_appendf(buf, len, "%s%c", a ? ", " : "", g->axis_letters[a]);
 }
 
 static int coffee_move_from_text(const game *gg, const char *text, qmove *out, char *err,
@@ -489,7 +490,7 @@ static int coffee_move_from_text(const game *gg, const char *text, qmove *out, c
         snprintf(err, errlen, "the game is over");
         return -1;
     }
-    if (str_ieq(text, "swap")) {
+    if (util_str_ieq(text, "swap")) {
         if (!g->pie) {
             snprintf(err, errlen, "illegal move swap: the pie rule is off (option pie=1 turns it on)");
             return -1;
@@ -584,22 +585,22 @@ static void coffee_to_text(const game *gg, char *buf, size_t len)
                 continue;
             }
             if (empty)
-                str_appendf(buf, len, "%d", empty);
+                util_str_appendf(buf, len, "%d", empty);
             empty = 0;
-            str_appendf(buf, len, "%c", v == 1 ? 'b' : 'o');
+            util_str_appendf(buf, len, "%c", v == 1 ? 'b' : 'o');
         }
         if (empty)
-            str_appendf(buf, len, "%d", empty);
+            util_str_appendf(buf, len, "%d", empty);
         if (r)
-            str_appendf(buf, len, "/");
+            util_str_appendf(buf, len, "/");
     }
     char bar[16] = "-";
     if (p->bar >= 0)
         cell_name(g, p->bar, bar, sizeof bar);
-    str_appendf(buf, len, " %s", bar);
+    util_str_appendf(buf, len, " %s", bar);
     if (p->bar >= 0 && p->axis != AXIS_NONE)
-        str_appendf(buf, len, "%c", g->axis_letters[p->axis]);
-    str_appendf(buf, len, " %c %s", p->side ? 'o' : 'b', p->swap_ok ? "swap" : "-");
+        util_str_appendf(buf, len, "%c", g->axis_letters[p->axis]);
+    util_str_appendf(buf, len, " %c %s", p->side ? 'o' : 'b', p->swap_ok ? "swap" : "-");
 }
 
 /* The length of the longest run of player pl's pieces through cell t. */
@@ -691,13 +692,13 @@ static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen
     memset(&p, 0, sizeof p);
     p.bar = -1;
     const char *side = words[2];
-    if (str_ieq(side, "b") || str_ieq(side, "black"))
+    if (util_str_ieq(side, "b") || util_str_ieq(side, "black"))
         p.side = 0;
-    else if (str_ieq(side, "o") || str_ieq(side, "orange"))
+    else if (util_str_ieq(side, "o") || util_str_ieq(side, "orange"))
         p.side = 1;
     else
         return position_error(err, errlen, "the side to move must be b or o");
-    if (str_ieq(words[3], "swap"))
+    if (util_str_ieq(words[3], "swap"))
         p.swap_ok = 1;
     else if (strcmp(words[3], "-") != 0)
         return position_error(err, errlen, "the last field must be swap or -");
@@ -794,8 +795,8 @@ bad_rows:
              "each with b, o and numbers for empty cells filling the row (row lengths: ",
              g->w);
     for (int r = g->w - 1; r >= 0; r--)
-        str_appendf(err, errlen, "%s%d", r == g->w - 1 ? "" : ",", row_count(g, r));
-    str_appendf(err, errlen, ")");
+        util_str_appendf(err, errlen, "%s%d", r == g->w - 1 ? "" : ",", row_count(g, r));
+    util_str_appendf(err, errlen, ")");
     return -1;
 }
 
@@ -820,10 +821,10 @@ static void coffee_render(const game *gg, char *buf, size_t len)
     int width = 2 * w + 2;
     buf[0] = 0;
     if (!hex) {
-        str_appendf(buf, len, "   ");
+        util_str_appendf(buf, len, "   ");
         for (int c = 0; c < w; c++)
-            str_appendf(buf, len, " %c", 'a' + c);
-        str_appendf(buf, len, "\n");
+            util_str_appendf(buf, len, " %c", 'a' + c);
+        util_str_appendf(buf, len, "\n");
     }
     for (int r = w - 1; r >= 0; r--) {
         memset(line, ' ', sizeof line);
@@ -848,9 +849,9 @@ static void coffee_render(const game *gg, char *buf, size_t len)
         while (end > 0 && line[end - 1] == ' ')
             end--;
         if (!hex)
-            str_appendf(buf, len, "%2d %.*s  %d\n", r + 1, end, line, r + 1);
+            util_str_appendf(buf, len, "%2d %.*s  %d\n", r + 1, end, line, r + 1);
         else
-            str_appendf(buf, len, "%2d %.*s\n", r + 1, end, line);
+            util_str_appendf(buf, len, "%2d %.*s\n", r + 1, end, line);
     }
     if (hex) {
         memset(line, ' ', sizeof line);
@@ -859,28 +860,28 @@ static void coffee_render(const game *gg, char *buf, size_t len)
             line[2 * c + 1 + g->size] = (char)('a' + c);
             end = 2 * c + 2 + g->size;
         }
-        str_appendf(buf, len, "   %.*s\n", end, line);
+        util_str_appendf(buf, len, "   %.*s\n", end, line);
     } else {
-        str_appendf(buf, len, "   ");
+        util_str_appendf(buf, len, "   ");
         for (int c = 0; c < w; c++)
-            str_appendf(buf, len, " %c", 'a' + c);
-        str_appendf(buf, len, "\n");
+            util_str_appendf(buf, len, " %c", 'a' + c);
+        util_str_appendf(buf, len, "\n");
     }
     if (g->ply > 0 && (g->moves[g->ply - 1] & MV_SWAP))
-        str_appendf(buf, len, "Orange chose swap: colours swapped (pie rule), the bar stays\n");
+        util_str_appendf(buf, len, "Orange chose swap: colours swapped (pie rule), the bar stays\n");
     const char *who = cap_colour[p->side];
-    str_appendf(buf, len, "B Black, O Orange, (.) the bar's piece, * where %s may place\n",
+    util_str_appendf(buf, len, "B Black, O Orange, (.) the bar's piece, * where %s may place\n",
                 p->result ? cap_colour[!p->side] : who);
     if (p->bar < 0) {
-        str_appendf(buf, len, "No bar yet: Black places anywhere. %d in a row wins.\n", g->n);
+        util_str_appendf(buf, len, "No bar yet: Black places anywhere. %d in a row wins.\n", g->n);
     } else {
         char bar[16];
         cell_name(g, p->bar, bar, sizeof bar);
         if (p->axis == AXIS_NONE)
-            str_appendf(buf, len, "Last piece: %s (a winning placement). %d in a row wins.\n",
+            util_str_appendf(buf, len, "Last piece: %s (a winning placement). %d in a row wins.\n",
                         bar, g->n);
         else
-            str_appendf(buf, len, "Bar: on %s along %c (%s). %d in a row wins.%s\n", bar,
+            util_str_appendf(buf, len, "Bar: on %s along %c (%s). %d in a row wins.%s\n", bar,
                         g->axis_letters[p->axis],
                         (hex ? hex_axis_names : sq_axis_names)[p->axis], g->n,
                         p->swap_ok ? " Orange may swap." : "");

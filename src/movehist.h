@@ -1,39 +1,39 @@
 /*
- * history.h - the copy-make move history a game module embeds: the whole
+ * movehist.h - the copy-make move history a game module embeds: the whole
  * position before each move, and the move.  make() pushes, unmake() pops,
  * move_at() and repetition checks read it.  It grows by doubling, which a
  * search never triggers: games start with room for far longer lines.
  */
-#ifndef QUARTET_HISTORY_H
-#define QUARTET_HISTORY_H
+#ifndef QUARTET_MOVEHIST_H
+#define QUARTET_MOVEHIST_H
 
 #include "game.h"
 
 #include <string.h>
 
-typedef struct history {
+typedef struct movehist {
     unsigned char *pos; /* pos_size bytes per ply: the position at ply k */
     qmove *moves;       /* moves[k]: the move made at ply k */
     size_t pos_size;
     int ply, cap;
-} history;
+} movehist;
 
-void history_init(history *h, size_t pos_size, int cap);
-void history_free(history *h);
+void movehist_init(movehist *h, size_t pos_size, int cap);
+void movehist_free(movehist *h);
 /* dst must have the same pos_size; grows dst only if src is longer. */
-void history_copy(history *dst, const history *src);
-void history_grow(history *h, int need);
+void movehist_copy(movehist *dst, const movehist *src);
+void movehist_grow(movehist *h, int need);
 
-static inline void history_push(history *h, const void *pos, qmove m)
+static inline void movehist_push(movehist *h, const void *pos, qmove m)
 {
     if (h->ply >= h->cap)
-        history_grow(h, h->ply + 1);
+        movehist_grow(h, h->ply + 1);
     memcpy(h->pos + (size_t)h->ply * h->pos_size, pos, h->pos_size);
     h->moves[h->ply++] = m;
 }
 
 /* Restores the position before the last move into pos; 0 at the start. */
-static inline int history_pop(history *h, void *pos)
+static inline int movehist_pop(movehist *h, void *pos)
 {
     if (h->ply == 0)
         return 0;
@@ -42,7 +42,7 @@ static inline int history_pop(history *h, void *pos)
     return 1;
 }
 
-static inline const void *history_pos(const history *h, int k)
+static inline const void *movehist_pos(const movehist *h, int k)
 {
     return h->pos + (size_t)k * h->pos_size;
 }

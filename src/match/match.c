@@ -19,13 +19,14 @@
  * game.
  */
 #define _GNU_SOURCE
-#include "match.h"
+#include "match/match.h"
 #include "cli.h"
-#include "engine.h"
+#include "ai/engine.h"
 #include "game.h"
 #include "record.h"
 #include "sgf.h"
-#include "stats.h"
+#include "match/stats.h"
+#include "rng.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -133,14 +134,14 @@ int match_parse_tc(const char *text, match_tc *out, char *err, size_t errlen)
     match_tc tc = {0};
     long v;
     if (strncmp(text, "ms=", 3) == 0) {
-        if (parse_long(text + 3, &v) != 0 || v < 1) {
+        if (util_parse_long(text + 3, &v) != 0 || v < 1) {
             snprintf(err, errlen, "-tc %s: ms= takes a whole number of milliseconds >= 1", text);
             return -1;
         }
         tc.kind = MATCH_TC_MOVE;
         tc.move_ms = v;
     } else if (strncmp(text, "iterations=", 11) == 0) {
-        if (parse_long(text + 11, &v) != 0 || v < 1) {
+        if (util_parse_long(text + 11, &v) != 0 || v < 1) {
             snprintf(err, errlen, "-tc %s: iterations= takes a whole number >= 1", text);
             return -1;
         }
@@ -308,12 +309,12 @@ static void describe_status(int st, char *buf, size_t len)
 /* Wait up to ms for the engine to exit; 1 if it did (status in *st). */
 static int wait_exit(pid_t pid, int ms, int *st)
 {
-    int64_t until = now_ms() + ms;
+    int64_t until = util_now_ms() + ms;
     for (;;) {
         pid_t r = waitpid(pid, st, WNOHANG);
         if (r == pid || (r < 0 && errno == ECHILD))
             return 1;
-        if (now_ms() >= until)
+        if (util_now_ms() >= until)
             return 0;
         struct timespec ts = {0, 5 * 1000000L};
         nanosleep(&ts, NULL);
@@ -376,7 +377,7 @@ static enum answer read_line(const match *m, proc *p, int64_t deadline, char *li
         }
         if (interrupted)
             return ANS_INTERRUPTED;
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - util_now_ms();
         if (left <= 0) {
             snprintf(p->why, sizeof p->why, "no answer in time");
             return ANS_TIMEOUT;
@@ -468,9 +469,9 @@ static enum answer ask(const match *m, proc *p, int64_t deadline, char *ans, siz
             return a;
         if (!line[0])
             break;
-        str_appendf(ans, anslen, "\n%s", line);
+        util_str_appendf(ans, anslen, "\n%s", line);
     }
-    str_chomp(ans);
+    util_str_chomp(ans);
     return ok ? ANS_OK : ANS_ERR;
 }
 
@@ -547,7 +548,7 @@ static int proc_start(const match *m, proc *p, const player *pl)
         snprintf(p->why, sizeof p->why, "%s", err);
         return -1;
     }
-    int64_t deadline = now_ms() + m->timeout_ms;
+    int64_t deadline = util_now_ms() + m->timeout_ms;
     enum answer a = ask(m, p, deadline, ans, sizeof ans, "protocol_version");
     if (a != ANS_OK) {
         if (a == ANS_ERR)
@@ -563,7 +564,7 @@ static int proc_start(const match *m, proc *p, const player *pl)
         char s[256];
         snprintf(s, sizeof s, "%s", pl->settings);
         char *w[32];
-        int n = split_words(s, w, 32);
+        int n = util_split_words(s, w, 32);
         for (int i = 0; i < n; i++) {
             char *eq = strchr(w[i], '=');
             *eq = 0;
@@ -619,7 +620,7 @@ static void proc_quit(const match *m, proc *p)
     if (!p->pid)
         return;
     char ans[256];
-    ask(m, p, now_ms() + 500, ans, sizeof ans, "quit");
+    ask(m, p, util_now_ms() + 500, ans, sizeof ans, "quit");
     int st;
     if (p->pid && wait_exit(p->pid, 500, &st))
         p->pid = 0;
@@ -649,7 +650,7 @@ static int apply_opening(game *g, const opening *o, char *err, size_t errlen)
     char buf[GAME_TEXT_MAX];
     snprintf(buf, sizeof buf, "%s", o->text);
     char *w[1024];
-    int n = split_words(buf, w, 1024);
+    int n = util_split_words(buf, w, 1024);
     for (int i = 0; i < n; i++) {
         if (g->ops->result(g) != RESULT_NONE) {
             snprintf(err, errlen, "the game is over before '%s'", w[i]);
@@ -695,7 +696,7 @@ static int prepare(const match *m, proc *p, const player *pl, int game_no, const
                    const char *turns_text, int player_index)
 {
     char ans[ANSWER_MAX], opts[512];
-    int64_t deadline = now_ms() + m->timeout_ms;
+    int64_t deadline = util_now_ms() + m->timeout_ms;
     game_options_text(m->proto, opts, sizeof opts);
     enum answer a = ask(m, p, deadline, ans, sizeof ans, "quartet-game %s%s%s",
                         m->proto->ops->name, opts[0] ? " " : "", opts);
@@ -724,7 +725,7 @@ static int prepare(const match *m, proc *p, const player *pl, int game_no, const
         char buf[GAME_TEXT_MAX];
         snprintf(buf, sizeof buf, "%s", turns_text);
         char *w[1024], err[GAME_ERR_MAX];
-        int n = split_words(buf, w, 1024);
+        int n = util_split_words(buf, w, 1024);
         for (int i = 0; i < n; i++) {
             const char *colour = g->ops->colour[g->ops->to_move(g)];
             game_play_text(g, w[i], err, sizeof err);
@@ -789,7 +790,7 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
         if (m->tc.kind == MATCH_TC_CLOCK) {
             char secs[32];
             seconds_text(clock[side], secs, sizeof secs);
-            a = ask(m, p, now_ms() + m->timeout_ms, ans, sizeof ans, "time_left %s %s 0",
+            a = ask(m, p, util_now_ms() + m->timeout_ms, ans, sizeof ans, "time_left %s %s 0",
                     colour, secs);
             if (a != ANS_OK && a != ANS_ERR) {
                 failed_side = side;
@@ -800,9 +801,9 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
         int64_t limit = m->tc.kind == MATCH_TC_MOVE    ? m->tc.move_ms + m->margin_ms
                         : m->tc.kind == MATCH_TC_CLOCK ? clock[side] + m->margin_ms
                                                        : m->timeout_ms;
-        t0 = now_ms();
+        t0 = util_now_ms();
         a = ask(m, p, t0 + limit, ans, sizeof ans, "genmove %s", colour);
-        int64_t used = now_ms() - t0;
+        int64_t used = util_now_ms() - t0;
         if (a == ANS_INTERRUPTED)
             break;
         if (a == ANS_TIMEOUT) {
@@ -843,8 +844,8 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
         char move[512];
         copy_text(move, sizeof move, ans);
         flatten(move);
-        str_chomp(move);
-        if (str_ieq(move, "resign")) {
+        util_str_chomp(move);
+        if (util_str_ieq(move, "resign")) {
             lg->result = loss_for(side);
             lg->off_how = 'R';
             snprintf(lg->reason, sizeof lg->reason, "%s resigns", colour);
@@ -882,7 +883,7 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
         for (int i = 0; i < k; i++) {
             char t[GAME_MOVE_TEXT_MAX];
             ops->move_to_text(g, mv[i], t, sizeof t);
-            str_appendf(canon, sizeof canon, "%s%s", i ? "," : "", t);
+            util_str_appendf(canon, sizeof canon, "%s%s", i ? "," : "", t);
             ops->make(g, mv[i]);
         }
         sb_addf(&lg->moves, "%s%s", lg->turns ? " " : "", canon);
@@ -891,7 +892,7 @@ static int play_game(match *m, int idx, proc *eng[2], const player *pl[2], game_
         if (ops->result(g) != RESULT_NONE)
             break; /* the opponent need not hear the last move */
         proc *q = eng[!side];
-        a = ask(m, q, now_ms() + m->timeout_ms, ans, sizeof ans, "play %s %s", colour, canon);
+        a = ask(m, q, util_now_ms() + m->timeout_ms, ans, sizeof ans, "play %s %s", colour, canon);
         if (a == ANS_INTERRUPTED)
             break;
         if (a != ANS_OK) {
@@ -981,7 +982,7 @@ static const char *canonical_moves(const match *m, const opening *o)
     for (int i = 0; i < n; i++) {
         char t[GAME_MOVE_TEXT_MAX];
         g->ops->move_to_text(g, mv[i], t, sizeof t);
-        str_appendf(out, sizeof out, "%s%s", i ? " " : "", t);
+        util_str_appendf(out, sizeof out, "%s%s", i ? " " : "", t);
         g->ops->make(g, mv[i]);
     }
     free(mv);
@@ -992,7 +993,7 @@ static const char *canonical_moves(const match *m, const opening *o)
 static int load_openings(match *m, const char *path)
 {
     size_t len;
-    char *data = read_file(path, &len);
+    char *data = util_read_file(path, &len);
     if (!data) {
         fprintf(stderr, "quartet match: cannot read openings file %s: %s\n", path,
                 strerror(errno));
@@ -1004,7 +1005,7 @@ static int load_openings(match *m, const char *path)
         if (next)
             *next++ = 0;
         lineno++;
-        str_chomp(line);
+        util_str_chomp(line);
         while (isspace((unsigned char)*line))
             line++;
         if (!*line || *line == '#')
@@ -1265,7 +1266,7 @@ static void print_match_stats(match *m)
 static void print_progress(match *m)
 {
     int done = m->done_before + m->done_now;
-    int64_t elapsed = now_ms() - m->started_ms;
+    int64_t elapsed = util_now_ms() - m->started_ms;
     char el[32], left[32] = "?";
     if (m->done_now > 0) {
         int64_t rest = (int64_t)((double)elapsed / m->done_now * (m->total - done));
@@ -1328,7 +1329,7 @@ static void fingerprint(const match *m, char *buf, size_t len)
              LOG_MAGIC, m->proto->ops->name, opts, schedule_names[m->schedule_kind], m->games,
              m->openings_desc, tc);
     for (int i = 0; i < m->nplayers; i++)
-        str_appendf(buf, len, "%s%s", i ? "|" : "", m->players[i].name);
+        util_str_appendf(buf, len, "%s%s", i ? "|" : "", m->players[i].name);
 }
 
 static const char *field(const char *line, const char *key, char *buf, size_t len)
@@ -1380,7 +1381,7 @@ static int open_log(match *m)
     char header[4096];
     fingerprint(m, header, sizeof header);
     size_t len = 0;
-    char *data = read_file(m->log_path, &len);
+    char *data = util_read_file(m->log_path, &len);
     if (data && len > 0 && !m->resume) {
         fprintf(stderr,
                 "quartet match: log %s already exists: add -resume to continue that match, "
@@ -1425,7 +1426,7 @@ static int open_log(match *m)
         lineno++;
         char v[128], first[128], second[128];
         long no;
-        if (!field(line, "game", v, sizeof v) || parse_long(v, &no) != 0 || no < 1 ||
+        if (!field(line, "game", v, sizeof v) || util_parse_long(v, &no) != 0 || no < 1 ||
             no > m->total || !field(line, "result", v, sizeof v) ||
             result_from_text(v) == RESULT_NONE || !field(line, "first", first, sizeof first) ||
             !field(line, "second", second, sizeof second)) {
@@ -1477,7 +1478,7 @@ static char *game_sgf(const match *m, int idx, const game_log *lg, const char *o
     } else if (opening_text[0]) {
         char buf[GAME_TEXT_MAX], *w[1024];
         copy_text(buf, sizeof buf, opening_text);
-        int n = split_words(buf, w, 1024);
+        int n = util_split_words(buf, w, 1024);
         for (int i = 0; i < n; i++) {
             qmove mv;
             if (ops->move_from_text(r->g, w[i], &mv, err, sizeof err) != 0)
@@ -1558,7 +1559,7 @@ static void record_game(match *m, int idx, const game_log *lg, const char *openi
     if (sgf && m->sgf_is_dir) {
         char path[4200];
         snprintf(path, sizeof path, "%s/game-%05d.sgf", m->sgf_path, idx + 1);
-        if (write_file_atomic(path, sgf, strlen(sgf)) != 0)
+        if (util_write_file_atomic(path, sgf, strlen(sgf)) != 0)
             fprintf(stderr, "quartet match: cannot write %s: %s\n", path, strerror(errno));
     } else if (sgf && m->sgf_file) {
         fputs(sgf, m->sgf_file);
@@ -1716,7 +1717,7 @@ static int number_arg(int argc, char **argv, int *i, const char *flag, long min,
     if (*i + 1 >= argc)
         return usage_error("%s needs a value", flag);
     long v;
-    if (parse_long(argv[*i + 1], &v) != 0 || v < min || v > max)
+    if (util_parse_long(argv[*i + 1], &v) != 0 || v < min || v > max)
         return usage_error("%s: '%s' is not a whole number in %ld..%ld", flag, argv[*i + 1],
                            min, max);
     *out = v;
@@ -1731,7 +1732,7 @@ static int option_known(const game_ops *ops, const char *word)
         return 0;
     for (int k = 0; ops->options[k].name; k++)
         if (strlen(ops->options[k].name) == (size_t)(eq - word) &&
-            strncasecmp_portable(ops->options[k].name, word, (size_t)(eq - word)) == 0)
+            util_strncasecmp(ops->options[k].name, word, (size_t)(eq - word)) == 0)
             return 1;
     return 0;
 }
@@ -1761,9 +1762,9 @@ static int add_player(match *m, const char *word)
     char kind[32];
     size_t klen = strcspn(word, ":");
     snprintf(kind, sizeof kind, "%.*s", (int)(klen < 31 ? klen : 31), word);
-    if (str_ieq(kind, "quartet") || str_ieq(kind, "ai"))
+    if (util_str_ieq(kind, "quartet") || util_str_ieq(kind, "ai"))
         snprintf(pl->kind, sizeof pl->kind, "ai");
-    else if (str_ieq(kind, "random"))
+    else if (util_str_ieq(kind, "random"))
         snprintf(pl->kind, sizeof pl->kind, "random");
     else if (strchr(word, '='))
         return usage_error("'%s' is neither a player nor an option of the game", word);
@@ -1786,11 +1787,11 @@ static int add_player(match *m, const char *word)
             *c = ' ';
     char copy[256], *w[32];
     snprintf(copy, sizeof copy, "%s", pl->settings);
-    int n = split_words(copy, w, 32);
+    int n = util_split_words(copy, w, 32);
     for (int k = 0; k < n; k++)
-        if (strncasecmp_portable(w[k], "seed=", 5) == 0) {
+        if (util_strncasecmp(w[k], "seed=", 5) == 0) {
             long v;
-            parse_long(w[k] + 5, &v);
+            util_parse_long(w[k] + 5, &v);
             pl->has_seed = 1;
             pl->seed = (uint64_t)v;
         }
@@ -1871,11 +1872,11 @@ static int parse_args(match *m, int argc, char **argv, const char **openings_pat
             if (i + 1 >= argc)
                 return usage_error("-schedule needs match, gauntlet or roundrobin");
             const char *k = argv[++i];
-            if (str_ieq(k, "match"))
+            if (util_str_ieq(k, "match"))
                 m->schedule_kind = 0;
-            else if (str_ieq(k, "gauntlet"))
+            else if (util_str_ieq(k, "gauntlet"))
                 m->schedule_kind = 1;
-            else if (str_ieq(k, "roundrobin") || str_ieq(k, "round-robin"))
+            else if (util_str_ieq(k, "roundrobin") || util_str_ieq(k, "round-robin"))
                 m->schedule_kind = 2;
             else
                 return usage_error("-schedule '%s': expected match, gauntlet or roundrobin", k);
@@ -2031,7 +2032,7 @@ int match_main(int argc, char **argv)
         goto done;
     if (m->sgf_path) {
         size_t l = strlen(m->sgf_path);
-        m->sgf_is_dir = !(l > 4 && str_ieq(m->sgf_path + l - 4, ".sgf"));
+        m->sgf_is_dir = !(l > 4 && util_str_ieq(m->sgf_path + l - 4, ".sgf"));
         if (m->sgf_is_dir) {
             struct stat st;
             if (mkdir(m->sgf_path, 0755) != 0 &&
@@ -2065,7 +2066,7 @@ int match_main(int argc, char **argv)
         printf("resuming: %d of %d games already played\n", m->done_before, m->total);
     fflush(stdout);
 
-    m->started_ms = now_ms();
+    m->started_ms = util_now_ms();
     pthread_mutex_init(&m->lock, NULL);
     int nworkers = m->concurrency;
     if (nworkers > m->total - m->done_before)

@@ -1,5 +1,5 @@
 /* stats.c - match statistics (see stats.h and docs/MATCHES.md). */
-#include "stats.h"
+#include "match/stats.h"
 
 #include <math.h>
 

@@ -10,7 +10,7 @@
 #ifndef QUARTET_THINK_H
 #define QUARTET_THINK_H
 
-#include "engine.h"
+#include "ai/engine.h"
 #include "game.h"
 
 typedef struct think_turn {

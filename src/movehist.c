@@ -1,10 +1,10 @@
-/* history.c - growing and copying the move history (history.h). */
-#include "history.h"
+/* movehist.c - growing and copying the move history (movehist.h). */
+#include "movehist.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-void history_grow(history *h, int need)
+void movehist_grow(movehist *h, int need)
 {
     if (need <= h->cap)
         return;
@@ -23,23 +23,23 @@ void history_grow(history *h, int need)
     h->cap = cap;
 }
 
-void history_init(history *h, size_t pos_size, int cap)
+void movehist_init(movehist *h, size_t pos_size, int cap)
 {
     memset(h, 0, sizeof *h);
     h->pos_size = pos_size;
-    history_grow(h, cap);
+    movehist_grow(h, cap);
 }
 
-void history_free(history *h)
+void movehist_free(movehist *h)
 {
     free(h->pos);
     free(h->moves);
     memset(h, 0, sizeof *h);
 }
 
-void history_copy(history *dst, const history *src)
+void movehist_copy(movehist *dst, const movehist *src)
 {
-    history_grow(dst, src->ply);
+    movehist_grow(dst, src->ply);
     memcpy(dst->pos, src->pos, src->pos_size * (size_t)src->ply);
     memcpy(dst->moves, src->moves, sizeof *src->moves * (size_t)src->ply);
     dst->ply = src->ply;
