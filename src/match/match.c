@@ -82,9 +82,12 @@ static void record_game(match *m, int idx, const match_played *p)
 {
     strbuf opening = STRBUF_INIT;
     openings_text(m, &m->sched[idx], &opening);
-    if (matchlog_write_game(m, idx, p, strbuf_str(&opening)) != 0)
-        m->stop = m->write_failed = 1;
+    int rc = matchlog_write_game(m, idx, p, strbuf_str(&opening));
     strbuf_free(&opening);
+    if (rc != 0)
+        m->stop = m->write_failed = 1;
+    if (rc < 0)
+        return; /* not in the log: not counted, played again on resume */
     m->sched[idx].done = 1;
     m->sched[idx].result = p->result;
     m->done_now++;

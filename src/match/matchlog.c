@@ -333,8 +333,8 @@ int matchlog_write_game(match *m, int idx, const match_played *p, const char *op
         }
         strbuf_free(&line);
     }
-    if (rc == 0 && m->sgf_path)
-        rc = write_sgf(m, idx, p, opening);
+    if (rc == 0 && m->sgf_path && write_sgf(m, idx, p, opening) != 0)
+        rc = 1;
     return rc;
 }
 

@@ -27,7 +27,9 @@ int matchlog_open_sgf(match *m);
 void matchlog_close(match *m);
 
 /* Append game idx's line to the log and fsync it; write its SGF record.
- * opening: as openings_text.  0, or -1 when a write failed (printed). */
+ * opening: as openings_text.  0; -1 when the log line could not be
+ * written (the game is not in the log), 1 when only the record could not
+ * (errors printed). */
 int matchlog_write_game(match *m, int idx, const match_played *p, const char *opening);
 
 #endif
