@@ -29,15 +29,21 @@ export function nextSteps(moves, path) {
 }
 
 // Apply one click to the path.  Returns {path, move}: move is set when the
-// click completes exactly one legal move; a click that fits nothing starts
-// a new path from that click when it can begin one, else clears the path.
+// click completes a legal move, or leaves a single one after two clicks or
+// more (the rest of its path is forced).  A click that continues nothing
+// takes back the last click when it repeats it, starts a new path when it
+// can begin one, and clears the path otherwise.
 export function applyClick(moves, path, click) {
   const key = clickKey(click);
   for (const p of [path, []]) {
     const np = [...p, key];
     const st = nextSteps(moves, np);
-    if (st.cand.length === 0) continue;
+    if (st.cand.length === 0) {
+      if (p.length && p[p.length - 1] === key) return { path: p.slice(0, -1), move: null };
+      continue;
+    }
     if (st.complete && st.cells.size === 0 && st.choices.size === 0) return { path: [], move: st.complete };
+    if (st.cand.length === 1 && np.length >= 2) return { path: [], move: st.cand[0] };
     return { path: np, move: null };
   }
   return { path: [], move: null };

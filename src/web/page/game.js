@@ -77,8 +77,10 @@ export class GamePage {
     es.onopen = () => this.ui.setConnected(true);
     es.onerror = () => {
       this.ui.setConnected(false);
-      // After a server restart the stream is reopened by the browser; fetch
-      // the state too so nothing is missed while it was down.
+      // The browser reopens a dropped stream by itself, but not one the
+      // server refused: then start a new one.  Either way fetch the state
+      // so nothing is missed while it was down.
+      if (es.readyState === EventSource.CLOSED) setTimeout(() => { if (this.es === es) this.listen(); }, 2000);
       setTimeout(() => this.refresh(), 1000);
     };
   }
@@ -121,12 +123,6 @@ export class GamePage {
 
   click(click) {
     if (!this.canMove()) return;
-    const key = typeof click === 'string' ? 'cell:' + click : 'choice:' + click.choice;
-    if (this.path.length && this.path[this.path.length - 1] === key) {
-      this.path = this.path.slice(0, -1);
-      this.render();
-      return;
-    }
     const r = applyClick(this.live.moves || [], this.path, click);
     this.path = r.path;
     if (r.move) this.play(r.move.text);
