@@ -92,7 +92,8 @@ test('Y: a whole game on the size 4 board against the computer at level 1', asyn
   }
   const st = await state(id);
   assert.notEqual(st.result.code, 'none', 'the game ended');
-  const winner = st.result.code === '1-0' ? 'Black' : 'White';
+  const w = st.colours[st.result.code === '1-0' ? 0 : 1];
+  const winner = w[0].toUpperCase() + w.slice(1);
   assert.equal(await status(page), `${winner} wins (${st.result.code}) — ${st.result.reason}`);
   assert.equal(await page.locator('ol.moves button.mv').count(), st.turns.length);
   await shot(page, 'y-vs-computer-desktop');

@@ -142,15 +142,17 @@ function drawLines(g, board, geo) {
   }
 }
 
+// An arrow from a's centre that stops at the badge on b.
 function drawArrow(g, a, b, geo, o) {
   const w = geo.sp.d * (o.rank === 1 ? 0.16 : 0.11);
   const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy);
   const ux = dx / len, uy = dy / len, head = w * 2.6;
-  const ex = b.x - ux * head, ey = b.y - uy * head;
+  const tx = b.x - ux * geo.sp.d * 0.22, ty = b.y - uy * geo.sp.d * 0.22;
+  const ex = tx - ux * head, ey = ty - uy * head;
   const px = -uy, py = ux;
   const ag = el('g', { class: `hint rank${o.rank}`, 'data-hint': o.text }, g);
   el('line', { x1: a.x + ux * geo.sp.d * 0.2, y1: a.y + uy * geo.sp.d * 0.2, x2: ex, y2: ey, 'stroke-width': w, class: 'shaft' }, ag);
-  el('polygon', { points: `${b.x},${b.y} ${ex + px * head * 0.6},${ey + py * head * 0.6} ${ex - px * head * 0.6},${ey - py * head * 0.6}`, class: 'head' }, ag);
+  el('polygon', { points: `${tx},${ty} ${ex + px * head * 0.6},${ey + py * head * 0.6} ${ex - px * head * 0.6},${ey - py * head * 0.6}`, class: 'head' }, ag);
   return ag;
 }
 
@@ -161,25 +163,28 @@ function badge(g, x, y, geo, o) {
   const t = el('text', { x, y, 'font-size': r * 1.2, 'dominant-baseline': 'central', 'text-anchor': 'middle' }, bg);
   t.textContent = String(o.rank);
   if (o.label) {
-    const lt = el('text', { x, y: y + r * 1.9, 'font-size': r * 0.95, 'text-anchor': 'middle', class: 'wr' }, bg);
+    const lt = el('text', { x, y: y + r * 1.9, 'font-size': r * 0.8, 'text-anchor': 'middle', class: 'wr' }, bg);
     lt.textContent = o.label;
   }
 }
 
 // hints: [{cells:[..], text, rank, label}] drawn as arrows between the
-// cells of a path, or numbered dots on a single cell.
+// cells of a path, or numbered dots on a single cell.  Hints that end on
+// the same cell (one cell, several choices) put their badges side by side.
 function drawHints(g, hints, geo) {
-  for (const h of hints || []) {
-    const pts = h.cells.map((n) => geo.byName.get(n)).filter(Boolean);
-    if (!pts.length) continue;
+  const ends = (hints || []).map((h) => h.cells.map((n) => geo.byName.get(n)).filter(Boolean));
+  const total = new Map(), seen = new Map();
+  for (const pts of ends) if (pts.length) total.set(pts[pts.length - 1], (total.get(pts[pts.length - 1]) || 0) + 1);
+  (hints || []).forEach((h, i) => {
+    const pts = ends[i];
+    if (!pts.length) return;
     const end = pts[pts.length - 1];
-    if (pts.length > 1 && pts[0] !== end) {
-      drawArrow(g, pts[0], end, geo, h);
-    } else {
-      el('g', { class: `hint rank${h.rank}`, 'data-hint': h.text }, g);
-    }
-    badge(g, end.x, end.y, geo, h);
-  }
+    if (pts.length > 1 && pts[0] !== end) drawArrow(g, pts[0], end, geo, h);
+    else el('g', { class: `hint rank${h.rank}`, 'data-hint': h.text }, g);
+    const k = seen.get(end) || 0;
+    seen.set(end, k + 1);
+    badge(g, end.x + (k - (total.get(end) - 1) / 2) * geo.sp.d * 0.46, end.y, geo, h);
+  });
 }
 
 // Draws `board` into `svg` (emptied first).  opt: colours, targets (Set of
@@ -187,7 +192,9 @@ function drawHints(g, hints, geo) {
 export function drawBoard(svg, board, opt) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const geo = geometry(board);
-  svg.setAttribute('viewBox', viewBox(board, geo).map((v) => v.toFixed(3)).join(' '));
+  const vb = viewBox(board, geo);
+  svg.setAttribute('viewBox', vb.map((v) => v.toFixed(3)).join(' '));
+  svg.dataset.aspect = (vb[2] / vb[3]).toFixed(4);
   svg.dataset.kind = board.kind || '';
   const defs = el('defs', {}, svg);
   const grad = gradients(defs, opt.colours || []);

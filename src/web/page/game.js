@@ -118,6 +118,7 @@ export class GamePage {
       colours: s.colours, targets, selected, hints: this.reviewing() ? [] : this.hints,
       onCell: (name) => this.click(name),
     });
+    this.ui.root.style.setProperty('--aspect', this.ui.svg.dataset.aspect);
     this.ui.update(choices, steps);
   }
 

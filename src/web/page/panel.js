@@ -148,7 +148,7 @@ export function panel(page) {
         h('span.rank', {}, String(i + 1)), h('span.cmv', {}, c.move),
         h('span.wr', {}, c.proven ? c.proven : `${Math.round((c.winrate ?? 0) * 100)}%`),
         h('span.visits', {}, `${c.visits ?? ''} visits`),
-        c.pv && c.pv.length ? h('span.pv', {}, c.pv.join(' ')) : null))));
+        c.pv && c.pv.length > 1 ? h('span.pv', {}, c.pv.join(' ')) : null))));
   };
   ui.showThinking = () => showThinking(page, q);
   ui.update = (choices, steps) => update(page, q, choices, steps);
@@ -206,6 +206,7 @@ function update(page, q, choices, steps) {
   renderChoices(page, q, choices, steps);
   q.datalist.replaceChildren(...(page.canMove() ? (st.moves || []).slice(0, 300).map((m) => h('option', { value: m.text })) : []));
   q.entry.disabled = !page.canMove();
+  q.entry.placeholder = page.canMove() && st.moves.length ? `e.g. ${st.moves[0].text}` : '';
   q.undo.disabled = !page.mySeats().length || st.ply === 0 || st.thinking;
   q.resign.disabled = !page.mySeats().length || st.result.code !== 'none';
   q.computer.disabled = !page.canMove();
