@@ -102,7 +102,10 @@ test('two people in two browsers through the invitation link; a watcher cannot m
   await host.getByRole('button', { name: 'Resign' }).click();
   await host.getByRole('button', { name: 'Confirm resign' }).click();
   await waitStatus(guest, /wins/);
-  assert.equal(await status(guest), 'White wins (0-1) — Black resigns');
+  const st = await state(id);
+  assert.deepEqual(st.result.code, '0-1');
+  assert.match(st.result.reason, /^Black resign/);
+  assert.equal(await status(guest), `White wins (0-1) — ${st.result.reason}`);
   await waitStatus(watcher, /wins/);
   for (const p of [host, guest, watcher]) await p.closeChecked();
 });
@@ -121,7 +124,8 @@ test('a move typed on the keyboard, and the clock', async () => {
   const st = await state(id);
   assert.equal(st.ply, 1);
   assert.ok(st.clocks.ms[0] <= 60000 && st.clocks.running === 1);
-  await page.waitForFunction(() => document.querySelectorAll('.player .clock')[1].textContent !== '1:00', null, { timeout: 5000 });
+  await page.waitForFunction(() => /^0:5\d$/.test(document.querySelector('.player[data-seat="1"] .clock').textContent), null, { timeout: 5000 });
+  assert.match(await page.locator('.player[data-seat="0"] .clock').textContent(), /^(1:00|0:5\d)$/);
   await page.closeChecked();
 });
 

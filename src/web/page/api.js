@@ -32,6 +32,7 @@ export const api = {
   resign: (id, token) => call('POST', `${g(id)}/resign`, {}, token),
   computer: (id, token, body) => call('POST', `${g(id)}/computer`, body || {}, token),
   analysis: (id, ms) => call('POST', `${g(id)}/analysis`, { ms }),
+  lastAnalysis: (id) => call('GET', `${g(id)}/analysis`),
   sgfUrl: (id) => `${g(id)}/sgf`,
   eventsUrl: (id) => `${g(id)}/events`,
 };

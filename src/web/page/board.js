@@ -50,15 +50,18 @@ function geometry(board) {
   return { cells, byName, sp: { d } };
 }
 
-// The description's extent, grown if anything lies outside it.
+// The drawing's extent: its cells and labels with a small margin (the
+// description's width and height when it has no cells).
 function viewBox(board, geo) {
-  let x0 = 0, y0 = 0, x1 = board.width || 0, y1 = board.height || 0;
+  if (!geo.cells.length) return [0, 0, board.width || 1, board.height || 1];
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   const grow = (x, y, m) => {
     x0 = Math.min(x0, x - m); y0 = Math.min(y0, y - m); x1 = Math.max(x1, x + m); y1 = Math.max(y1, y + m);
   };
   for (const c of geo.cells) grow(c.x, c.y, c.shape === 'hex' ? c.size : c.size / 2);
-  for (const l of board.labels || []) grow(l.x, l.y, geo.sp.d * 0.2);
-  return [x0, y0, x1 - x0, y1 - y0];
+  for (const l of board.labels || []) grow(l.x, l.y, geo.sp.d * 0.25);
+  const m = geo.sp.d * 0.08;
+  return [x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m];
 }
 
 // Light and dark squares: taken from marks when the game gives them, else a
@@ -80,27 +83,26 @@ const pieceRadius = (c) => c.d * 0.4;
 
 // A disc seen slightly from the side: a short cylinder standing on y.
 function cylinder(g, x, y, r, h, col, cls) {
-  const ry = r * 0.72;
+  const ry = r * 0.62;
   el('path', {
     d: `M${x - r},${y - h} L${x - r},${y} A${r},${ry} 0 0 0 ${x + r},${y} L${x + r},${y - h} Z`,
-    fill: col[2], class: cls,
+    fill: col[2], stroke: col[2], 'stroke-width': r * 0.04, class: cls,
   }, g);
   el('ellipse', { cx: x, cy: y - h, rx: r, ry, fill: col[0], stroke: col[2], 'stroke-width': r * 0.06, class: cls }, g);
 }
 
-function drawPiece(g, c, geo, colours, gradIds) {
+function drawPiece(g, c, colours, gradIds) {
   const p = c.piece;
   const col = colourOf(colours[p.player] || (p.player ? 'white' : 'black'));
   const r = pieceRadius(c);
   const pg = el('g', { class: `piece p${p.player} ${p.kind}`, 'data-piece': `${p.player}:${p.kind}` }, g);
   if (p.kind === 'disc' || p.kind === 'tower') {
-    const h = r * 0.28, rr = r * 0.92;
-    if (p.kind === 'disc') cylinder(pg, c.x, c.y + r * 0.25, rr, h, col, 'disc');
+    // A tower is two discs stacked: it stands visibly taller than a disc.
+    const h = r * 0.42, rr = r * 0.9;
+    if (p.kind === 'disc') cylinder(pg, c.x, c.y + r * 0.35, rr, h, col, 'disc');
     else {
-      cylinder(pg, c.x, c.y + r * 0.5, rr, h, col, 'disc');
-      cylinder(pg, c.x, c.y + r * 0.5 - h * 1.15, rr, h, col, 'disc');
-      el('ellipse', { cx: c.x, cy: c.y + r * 0.5 - h * 2.15, rx: rr * 0.45, ry: rr * 0.3,
-        fill: 'none', stroke: col[1], 'stroke-width': r * 0.08 }, pg);
+      cylinder(pg, c.x, c.y + r * 0.6, rr, h, col, 'disc');
+      cylinder(pg, c.x, c.y + r * 0.6 - h * 1.1, rr, h, col, 'disc');
     }
     return;
   }
@@ -129,8 +131,10 @@ function drawBar(g, c, board, geo) {
     const len = Math.hypot(b.x - a.x, b.y - a.y);
     if (len > 0) { dx = (b.x - a.x) / len; dy = (b.y - a.y) / len; break; }
   }
-  const r = pieceRadius(c) * 1.25;
-  el('line', { x1: c.x - dx * r, y1: c.y - dy * r, x2: c.x + dx * r, y2: c.y + dy * r, class: 'bar' }, g);
+  const r = pieceRadius(c) * 1.25, w = c.d * 0.1;
+  const at = { x1: c.x - dx * r, y1: c.y - dy * r, x2: c.x + dx * r, y2: c.y + dy * r };
+  el('line', { ...at, class: 'bar-edge', 'stroke-width': w * 1.5 }, g);
+  el('line', { ...at, class: 'bar', 'stroke-width': w }, g);
 }
 
 function drawLines(g, board, geo) {
@@ -138,7 +142,7 @@ function drawLines(g, board, geo) {
     const a = geo.byName.get(l.from), b = geo.byName.get(l.to);
     if (!a || !b) continue;
     el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: `guide line-${l.kind || 'plain'}`,
-      'stroke-width': geo.sp.d * 0.12 }, g);
+      'stroke-width': geo.sp.d * 0.06, 'stroke-dasharray': `${geo.sp.d * 0.12} ${geo.sp.d * 0.12}` }, g);
   }
 }
 
@@ -223,7 +227,7 @@ function drawCells(cellsG, piecesG, marksG, board, geo, opt, grad) {
     cellShape(g, c, `bg ${cellTone(c)}`);
     for (const m of marks) if (m !== 'dark' && m !== 'light') cellShape(g, c, `ov ov-${m}`);
     if (selected.has(c.name)) cellShape(g, c, 'ov ov-selected');
-    if (c.piece) drawPiece(piecesG, c, geo, opt.colours || [], grad);
+    if (c.piece) drawPiece(piecesG, c, opt.colours || [], grad);
     if (marks.includes('bar')) drawBar(marksG, c, board, geo);
     if (targets.has(c.name)) {
       const r = pieceRadius(c);

@@ -20,6 +20,7 @@ export class GamePage {
     this.hints = [];
     this.thinking = null;  // last "thinking" event
     this.es = null;
+    this.streamed = 0;     // states received from the live stream
     this.ui = panel(this);
   }
 
@@ -66,6 +67,7 @@ export class GamePage {
     const es = new EventSource(api.eventsUrl(this.id));
     this.es = es;
     es.addEventListener('state', (ev) => {
+      this.streamed++;
       try { this.onState(JSON.parse(ev.data)); } catch (e) { console.error(e); }
     });
     es.addEventListener('analysis', (ev) => {
@@ -89,9 +91,20 @@ export class GamePage {
     try { this.onState(await api.state(this.id, this.anyToken())); this.ui.setConnected(true); } catch { /* still down */ }
   }
 
+  // The answer to a request of ours.  The live stream delivers every state
+  // in order; an answer can overtake it or be overtaken (the computer's
+  // reply may stream before the answer to the move it replies to), so an
+  // answer counts only when no streamed state arrived since the request.
+  async request(promise) {
+    const seen = this.streamed;
+    const s = await promise;
+    if (this.streamed === seen || !this.es || this.es.readyState !== EventSource.OPEN) this.onState(s);
+    else this.render();
+    return s;
+  }
+
   onState(s) {
-    if (!s || s.id !== this.live.id) return;
-    if (s.ply < this.live.ply && s.view_ply !== s.ply) return;
+    if (!s || s.id !== this.live.id || s.view_ply !== s.ply) return;
     const wasReviewing = this.reviewing();
     const changed = s.ply !== this.live.ply || JSON.stringify(s.turns) !== JSON.stringify(this.live.turns);
     this.setLive(s, wasReviewing);
@@ -136,7 +149,7 @@ export class GamePage {
     this.path = [];
     this.ui.busy(true);
     try {
-      this.onState(await api.play(this.id, token, text));
+      await this.request(api.play(this.id, token, text));
     } catch (e) {
       toast(`Move ${text}: ${e.message}`);
       this.render();
@@ -146,7 +159,7 @@ export class GamePage {
   async action(name) {
     const token = this.live.to_move != null && this.tokenFor(this.live.to_move) ? this.tokenFor(this.live.to_move) : this.anyToken();
     try {
-      this.onState(await api[name](this.id, token));
+      await this.request(api[name](this.id, token));
     } catch (e) { toast(`${cap(name)}: ${e.message}`); }
   }
 
@@ -168,16 +181,18 @@ export class GamePage {
     else this.render();
   }
 
-  // Runs an analysis of the current position; its progress arrives as
-  // "analysis" events too.
+  // Starts an analysis of the current position; its progress arrives as
+  // "analysis" events, and the final word is fetched once it should be done
+  // (in case the stream dropped an event).
   async loadAnalysis() {
     const ply = this.live.ply;
     if (this.live.result.code !== 'none') { this.ui.analysisInfo('The game is over.'); return; }
     if (this.live.thinking) { this.ui.analysisInfo('Analysis starts when the computer has moved.'); return; }
     this.ui.analysisInfo('Analysing…');
     try {
-      const a = await api.analysis(this.id, ANALYSIS_MS);
-      if (this.live.ply === ply) this.showAnalysis(a);
+      this.showAnalysis(await api.analysis(this.id, ANALYSIS_MS));
+      await new Promise((r) => setTimeout(r, ANALYSIS_MS + 500));
+      if (this.analysis && this.live.ply === ply) this.showAnalysis(await api.lastAnalysis(this.id));
     } catch (e) { this.ui.analysisInfo(`Analysis: ${e.message}`); }
   }
 

@@ -143,7 +143,8 @@ export function panel(page) {
   ui.showAnalysis = (cands, a) => {
     q.analysis.hidden = false;
     q.analysis.replaceChildren(
-      h('p.anahead', {}, `${a.done ? 'Analysis' : 'Analysing…'} ${a.visits ?? 0} visits, ${((a.ms ?? 0) / 1000).toFixed(1)} s`),
+      h('p.anahead', {}, `${a.done ? 'Analysis' : 'Analysing…'} ${a.visits ?? 0} visits, ${((a.ms ?? 0) / 1000).toFixed(1)} s`
+        + (a.done && !cands.length ? ' — no candidate moves' : '')),
       h('ol.cands', {}, cands.map((c, i) => h('li', { dataset: { move: c.move } },
         h('span.rank', {}, String(i + 1)), h('span.cmv', {}, c.move),
         h('span.wr', {}, c.proven ? c.proven : `${Math.round((c.winrate ?? 0) * 100)}%`),
