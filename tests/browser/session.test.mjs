@@ -76,6 +76,11 @@ test('two people in two browsers through the invitation link; a watcher cannot m
   await guest.waitForSelector('svg.board [data-cell]');
   assert.ok(!guest.url().includes('token'), 'the token leaves the address bar');
   assert.equal(await status(guest), 'Black to move — waiting for the opponent');
+  // Each sees the board from their own side.
+  const y = async (p, c) => (await cell(p, c).boundingBox()).y;
+  assert.ok(await y(host, 'a1') > await y(host, 'a8'), 'black sees rank 1 at the bottom');
+  assert.ok(await y(guest, 'a1') < await y(guest, 'a8'), 'white sees rank 8 at the bottom');
+  assert.equal(await guest.locator('.player .name').first().textContent(), 'Black · Opponent');
   assert.equal(await status(host), 'Your move (Black)');
   await click(guest, 'b1');
   assert.deepEqual(await targets(guest), []);

@@ -38,16 +38,23 @@ function hexPoints(x, y, r) {
 // Cells with their centres (a square is given by its top-left corner, a
 // hexagon by its centre and circumradius), and the distance between
 // neighbouring centres that scales pieces, labels and arrows.
-function geometry(board) {
+// Flipped, every position turns half a circle about the drawing's centre
+// (the second player's view); pieces and text stay upright.
+function geometry(board, flip) {
+  const W = board.width || 0, H = board.height || 0;
+  const turn = (x, y) => (flip ? [W - x, H - y] : [x, y]);
   const cells = (board.cells || []).map((c) => {
     const size = c.size || 1;
-    return c.shape === 'hex'
-      ? { ...c, x: c.x, y: c.y, size, d: size * Math.sqrt(3) }
-      : { ...c, x: c.x + size / 2, y: c.y + size / 2, size, d: size };
+    const [x, y] = c.shape === 'hex' ? turn(c.x, c.y) : turn(c.x + size / 2, c.y + size / 2);
+    return { ...c, x, y, size, d: c.shape === 'hex' ? size * Math.sqrt(3) : size };
+  });
+  const labels = (board.labels || []).map((l) => {
+    const [x, y] = turn(l.x, l.y);
+    return { ...l, x, y };
   });
   const byName = new Map(cells.map((c) => [c.name, c]));
   const d = cells.length ? Math.min(...cells.map((c) => c.d)) : 1;
-  return { cells, byName, sp: { d } };
+  return { cells, labels, byName, sp: { d } };
 }
 
 // The drawing's extent: its cells and labels with a small margin (the
@@ -59,7 +66,7 @@ function viewBox(board, geo) {
     x0 = Math.min(x0, x - m); y0 = Math.min(y0, y - m); x1 = Math.max(x1, x + m); y1 = Math.max(y1, y + m);
   };
   for (const c of geo.cells) grow(c.x, c.y, c.shape === 'hex' ? c.size : c.size / 2);
-  for (const l of board.labels || []) grow(l.x, l.y, geo.sp.d * 0.25);
+  for (const l of geo.labels) grow(l.x, l.y, geo.sp.d * 0.25);
   const m = geo.sp.d * 0.08;
   return [x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m];
 }
@@ -88,6 +95,8 @@ function cylinder(g, x, y, r, h, col, cls) {
     d: `M${x - r},${y - h} L${x - r},${y} A${r},${ry} 0 0 0 ${x + r},${y} L${x + r},${y - h} Z`,
     fill: col[2], stroke: col[2], 'stroke-width': r * 0.04, class: cls,
   }, g);
+  // The bottom rim in a light tone, so stacked discs show their seam.
+  el('path', { d: `M${x - r},${y} A${r},${ry} 0 0 0 ${x + r},${y}`, fill: 'none', stroke: col[1], 'stroke-width': r * 0.07 }, g);
   el('ellipse', { cx: x, cy: y - h, rx: r, ry, fill: col[0], stroke: col[2], 'stroke-width': r * 0.06, class: cls }, g);
 }
 
@@ -192,10 +201,10 @@ function drawHints(g, hints, geo) {
 }
 
 // Draws `board` into `svg` (emptied first).  opt: colours, targets (Set of
-// cell names), selected (Set), hints, onCell(name).
+// cell names), selected (Set), hints, flip, onCell(name).
 export function drawBoard(svg, board, opt) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
-  const geo = geometry(board);
+  const geo = geometry(board, opt.flip);
   const vb = viewBox(board, geo);
   svg.setAttribute('viewBox', vb.map((v) => v.toFixed(3)).join(' '));
   svg.dataset.aspect = (vb[2] / vb[3]).toFixed(4);
@@ -207,7 +216,7 @@ export function drawBoard(svg, board, opt) {
   drawCells(cellsG, piecesG, marksG, board, geo, opt, grad);
   drawLines(linesG, board, geo);
   drawHints(hintsG, opt.hints, geo);
-  for (const l of board.labels || []) {
+  for (const l of geo.labels) {
     const t = el('text', { x: l.x, y: l.y, 'font-size': geo.sp.d * 0.3, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, labelsG);
     t.textContent = l.text;
   }

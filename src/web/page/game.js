@@ -17,6 +17,7 @@ export class GamePage {
     this.shown = null;     // state on the board (a past one while reviewing)
     this.path = [];        // clicks so far
     this.analysis = false;
+    this.flip = null;      // the player's own choice of orientation
     this.hints = [];
     this.thinking = null;  // last "thinking" event
     this.es = null;
@@ -32,6 +33,12 @@ export class GamePage {
     const s = this.live;
     return s && !this.reviewing() && s.result.code === 'none' && s.to_move != null &&
       !!this.tokenFor(s.to_move) && !s.thinking && (s.seats[s.to_move] || {}).kind !== 'computer';
+  }
+  // The board turns for whoever holds the second seat alone, unless the
+  // player turned it back; the triangle keeps its point up.
+  flipped() {
+    if (this.flip != null) return this.flip;
+    return this.live.board.kind !== 'triangle' && !this.tokens[0] && !!this.tokens[1];
   }
   reviewing() { return this.shown && this.live && this.shown.view_ply !== this.live.ply; }
 
@@ -128,7 +135,7 @@ export class GamePage {
       for (const k of this.path) if (k.startsWith('cell:')) selected.add(k.slice(5));
     }
     drawBoard(this.ui.svg, s.board, {
-      colours: s.colours, targets, selected, hints: this.reviewing() ? [] : this.hints,
+      colours: s.colours, targets, selected, hints: this.reviewing() ? [] : this.hints, flip: this.flipped(),
       onCell: (name) => this.click(name),
     });
     this.ui.root.style.setProperty('--aspect', this.ui.svg.dataset.aspect);

@@ -21,7 +21,8 @@ function seatName(page, seat) {
   const s = page.live.seats[seat] || {};
   if (s.kind === 'computer') return s.ms && !s.level ? `Computer (${s.ms / 1000} s/move)` : `Computer level ${s.level}`;
   const mine = page.tokens[seat], both = page.tokens[0] && page.tokens[1];
-  return mine && !both ? 'You' : 'Player';
+  if (both || !page.mySeats().length) return 'Player';
+  return mine ? 'You' : 'Opponent';
 }
 
 function resultText(page, st) {
@@ -93,6 +94,8 @@ export function panel(page) {
   q.undo = h('button.undo', { type: 'button', onclick: () => page.action('undo') }, 'Undo');
   q.computer = h('button.computer', { type: 'button', onclick: () => page.action('computer') }, 'Computer move');
   q.resign = h('button.resign', { type: 'button', onclick: () => resign() }, 'Resign');
+  q.flip = h('button.flip', { type: 'button', title: 'Turn the board', 'aria-label': 'Turn the board',
+    onclick: () => { page.flip = !page.flipped(); page.render(); } }, '⇅');
   q.anaToggle = h('input', { type: 'checkbox', id: 'analysis-toggle', onchange: () => page.toggleAnalysis(q.anaToggle.checked) });
   q.analysis = h('div.analysis', { hidden: true });
   q.review = h('div.review', { role: 'group', 'aria-label': 'Review' },
@@ -127,9 +130,9 @@ export function panel(page) {
     h('section.boardarea', {}, h('div.boardbox', {}, svg), q.choices),
     h('aside.side', {},
       h('div.head', {}, q.title, q.conn),
-      h('div.players', {}, q.players[1], q.status, q.players[0]),
+      q.playersBox = h('div.players', {}, q.players[1], q.status, q.players[0]),
       q.thinking,
-      h('div.controls', {}, q.undo, q.computer, q.resign,
+      h('div.controls', {}, q.undo, q.computer, q.resign, q.flip,
         h('label.switch', { for: 'analysis-toggle' }, q.anaToggle, 'Analysis')),
       q.analysis,
       q.form,
@@ -200,6 +203,8 @@ function update(page, q, choices, steps) {
     p.querySelector('.name').textContent = `${cap(page.colour(s))} · ${seatName(page, s)}`;
     p.classList.toggle('tomove', st.result.code === 'none' && st.to_move === s);
   });
+  const [top, bottom] = page.flipped() ? [0, 1] : [1, 0]; // own side at the bottom, as on the board
+  if (q.playersBox.firstChild !== q.players[top]) q.playersBox.replaceChildren(q.players[top], q.status, q.players[bottom]);
   page.clockAt = Date.now();
   clocks(page, q);
   q.status.textContent = page.reviewing() ? `Reviewing position after ${page.shown.view_ply} moves — ${statusText(page)}` : statusText(page);
