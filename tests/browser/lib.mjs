@@ -68,6 +68,7 @@ export async function importGame(game, opts, position, moves = []) {
 // this screen).
 export async function openLinks(page, links) {
   for (const l of links) {
+    await page.goto('about:blank'); // a whole load each time, not a change of fragment
     await page.goto(BASE + l);
     await page.waitForSelector('svg.board [data-cell]');
   }
