@@ -116,7 +116,7 @@ test-sanitize: debug node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/
 TSAN_TESTS = test_mcts test_search test_session
 test-tsan: bin/quartet-tsan $(TSAN_TESTS:%=build/tsan/tests/%)
 	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 Q=./bin/quartet-tsan \
-	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh" sh tests/run.sh build/tsan/tests
+	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh tests/cli_match.sh" sh tests/run.sh build/tsan/tests
 
 # The web server on http://127.0.0.1:8080/ (it prints the address).
 run: all
