@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 t=$(mktemp -d)
 pid=""
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$t"' EXIT
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "$KEEP" ] && cp "$t/err" /tmp/cli_web.err; rm -rf "$t"' EXIT
 
 # start [ARGS]: a server on a free port with the database in $t; sets $url
 start() {

@@ -28,8 +28,8 @@ struct webgame {
     session *s;
     pthread_mutex_t mu;      /* one request or runner step at a time */
     int lent;                /* seat + 1 a person lent to the computer for one turn */
-    int analysing;
-    int64_t analysis_end;    /* when the runner stops an analysis at the latest */
+    atomic_int analysing;    /* read by the runner without mu */
+    _Atomic int64_t analysis_end; /* when the runner stops an analysis at the latest */
     atomic_int done;         /* the search ended: the runner joins it */
     /* read by the search's progress reports (worker thread), under amu */
     pthread_mutex_t amu;
