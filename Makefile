@@ -22,7 +22,9 @@ TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 
 # Debian packages the build and tests need: file -> package (python3 reads
 # bench --json in the tests).
-DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal
+DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal \
+  /usr/include/microhttpd.h:libmicrohttpd-dev /usr/include/jansson.h:libjansson-dev \
+  /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl:curl
 # Debian packages the browser tests need: program -> package.
 DEB_TOOLS = /usr/bin/chromium:chromium /usr/bin/node:nodejs /usr/bin/npm:npm
 
