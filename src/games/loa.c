@@ -491,6 +491,8 @@ static void loa_to_text(const game *gg, char *buf, size_t len)
 static int loa_from_text(game *gg, const char *text, char *err, size_t errlen)
 {
     loa_game *g = (loa_game *)gg;
+    if (game_text_too_long(text, err, errlen))
+        return -1;
     loa_pos p;
     memset(&p, 0, sizeof p);
     const char *s = text;
