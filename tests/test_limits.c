@@ -104,6 +104,19 @@ static void long_turn_not_echoed(void)
 /* LOT's board is 7x7: it says so to records and GTP's boardsize. */
 static void lot_board_size(void) { CHECK_INT(ops_of("lot")->sgf_board_size, 7); }
 
+/* LOA repetition=1 drew a game read from its own start text, while the
+ * same position made by create was not over. */
+static void loa_repetition_one(void)
+{
+    char err[GAME_ERR_MAX], *argv[] = {"repetition=1"}, *argv2[] = {"repetition=2"};
+    CHECK(game_create(ops_of("loa"), 1, argv, err, sizeof err) == NULL);
+    CHECK_STR(err, "option repetition: 1 would draw every game at once (0: never, 2..100: "
+                   "the occurrence that draws)");
+    game *g = game_create(ops_of("loa"), 1, argv2, err, sizeof err);
+    CHECK(g != NULL);
+    game_free(g);
+}
+
 static char *repeat(const char *head, const char *unit, int times, const char *tail)
 {
     size_t hl = strlen(head), ul = strlen(unit), tl = strlen(tail);
@@ -231,6 +244,7 @@ int main(void)
     RUN(y_turn_count_stops);
     RUN(long_turn_not_echoed);
     RUN(lot_board_size);
+    RUN(loa_repetition_one);
     RUN(sgf_limits);
     RUN(sgf_large_is_linear);
     RUN(record_file_limits);

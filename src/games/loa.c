@@ -242,8 +242,13 @@ static void set_start(loa_game *g)
 
 static game *loa_create(const int *opt, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
+    /* every position occurs once: the start would be drawn and yet not
+     * over until a text is read (from_text checks, the start does not) */
+    if (opt[OPT_REPETITION] == 1) {
+        snprintf(err, errlen, "option repetition: 1 would draw every game at once "
+                 "(0: never, 2..100: the occurrence that draws)");
+        return NULL;
+    }
     init_tables();
     loa_game *g = calloc(1, sizeof *g);
     if (!g)
