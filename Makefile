@@ -21,8 +21,9 @@ LIBS_FRONT = -ledit
 SAN_FLAGS  = -std=c11 -Wall -Wextra -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP -Isrc
 TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 
-# Debian packages the build needs: header -> package.
-DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev
+# Debian packages the build and tests need: file -> package (python3 reads
+# bench --json in the tests).
+DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal
 # ... and the fuzzers (a shell pattern per file).
 FUZZ_DEBS = /usr/bin/clang:clang /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
 
@@ -123,7 +124,7 @@ test-sanitize: debug $(TEST_SRC:tests/%.c=build/san/tests/%)
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/san/tests
 
 # Threads: the search worker, GTP's interruptible genmove, the match runner.
-TSAN_TESTS = test_mcts
+TSAN_TESTS = test_mcts test_search test_session
 test-tsan: bin/quartet-tsan $(TSAN_TESTS:%=build/tsan/tests/%)
 	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 Q=./bin/quartet-tsan \
 	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh" sh tests/run.sh build/tsan/tests
