@@ -260,16 +260,22 @@ int game_play_text(game *g, const char *text, char *err, size_t errlen)
     int mover = ops->to_move(g);
     const char *p = text;
 
+    char shown[64];
     while (*p == ' ' || *p == '\t')
         p++;
     if (!*p) {
         snprintf(err, errlen, "empty move");
         return -1;
     }
+    if (!memchr(text, 0, GAME_TEXT_MAX)) {
+        snprintf(err, errlen, "a turn is written in at most %d bytes", GAME_TEXT_MAX - 1);
+        return -1;
+    }
     while (p) {
         int t = game_turn_token(&p, tok, sizeof tok);
         if (t != 0) {
-            snprintf(err, errlen, t == -2 ? "move token too long" : "empty move in '%s'", text);
+            snprintf(err, errlen, t == -2 ? "move token too long" : "empty move in '%s'",
+                     util_excerpt(text, 40, shown, sizeof shown));
             goto fail;
         }
         if (ops->result(g) != RESULT_NONE) {
@@ -310,6 +316,14 @@ int game_undo_turn(game *g)
         undone++;
     }
     return undone;
+}
+
+int game_text_too_long(const char *text, char *err, size_t errlen)
+{
+    if (memchr(text, 0, GAME_TEXT_MAX))
+        return 0;
+    snprintf(err, errlen, "position: longer than %d bytes", GAME_TEXT_MAX - 1);
+    return 1;
 }
 
 const char *game_result_text(int result)
