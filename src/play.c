@@ -1,53 +1,153 @@
 /*
  * play.c - the terminal game: people and computer players at one board.
  *
- * Knows nothing of any game's rules: it draws with ops->render, reads moves
- * with game_play_text, and offers completions when a typed token is the
+ * Knows nothing of any game's rules: it draws with the session's render,
+ * reads moves as text, and offers completions when a typed token is the
  * start of several legal moves (LOT's tower choices, for instance).
+ * Searches (the computer's turn, hint, analyze) run on the session's worker
+ * thread; this thread waits on the keyboard and on a pipe the search's
+ * callbacks write to, so the thinking line updates and a key moves now.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "ai/engine.h"
 #include "cli.h"
 #include "session.h"
 #include "util.h"
 
 #include <ctype.h>
 #include <editline/readline.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
+
+#define LINE_MAX_CHARS 1000 /* longest line read at the prompt */
+#define NEWS_MAX 2048       /* one progress report as text */
+#define ANALYZE_MAX_S 600   /* longest analysis asked for */
 
 typedef struct play {
     session *ses;
     char label[2][160]; /* "human", "ai level=3": shown beside the side to move */
     int interactive;
+    int dirty;          /* moves played since the last save or load */
+    int asked_quit;     /* the unsaved-game warning was given */
+    strbuf line;        /* review: every turn of the game as loaded or played */
+    int nline, view;    /* turns in line; turns on the board now */
+    /* news from the search's worker thread */
+    int pipe[2];
+    pthread_mutex_t mu;
+    char news[NEWS_MAX];
+    int news_lines;     /* lines of the last report drawn, to redraw in place */
+    int analysis;       /* the search: 0 the computer's turn, 1 hint, 2 analyze */
+    game *view_game;    /* read-only copy for naming the search's moves */
+    char best[GAME_MOVE_TEXT_MAX];
+    double best_rate;
 } play;
 
-/* One line of input; NULL at end of input.  Caller frees. */
+/* ---- input ---- */
+
+/* One line of input; NULL at end of input.  A line longer than
+ * LINE_MAX_CHARS is refused as a whole with one message ("" returned).
+ * Caller frees. */
 static char *read_line(const play *s, const char *prompt)
 {
+    char *line;
     if (s->interactive) {
-        char *line = readline(prompt);
-        if (line && *line)
-            add_history(line);
-        return line;
+        line = readline(prompt);
+        if (!line)
+            return NULL;
+    } else {
+        fputs(prompt, stdout);
+        fflush(stdout);
+        strbuf b = STRBUF_INIT;
+        char buf[1024];
+        int any = 0;
+        while (fgets(buf, sizeof buf, stdin)) {
+            any = 1;
+            if (strlen(strbuf_str(&b)) <= LINE_MAX_CHARS)
+                strbuf_add(&b, buf);
+            if (strchr(buf, '\n'))
+                break;
+        }
+        if (!any) {
+            strbuf_free(&b);
+            return NULL;
+        }
+        line = strbuf_take(&b);
+        if (!line)
+            return strdup("");
+        util_str_chomp(line);
+        printf("%.*s\n", LINE_MAX_CHARS, line);
     }
-    fputs(prompt, stdout);
-    fflush(stdout);
-    char buf[1024];
-    if (!fgets(buf, sizeof buf, stdin))
-        return NULL;
-    util_str_chomp(buf);
-    printf("%s\n", buf);
-    return strdup(buf);
+    if (strlen(line) > LINE_MAX_CHARS) {
+        printf("That line is too long (at most %d characters); nothing done.\n",
+               LINE_MAX_CHARS);
+        *line = 0;
+    } else if (s->interactive && *line) {
+        add_history(line);
+    }
+    return line;
 }
 
-static void show(const play *s)
+/* ---- the board ---- */
+
+/* The last turn's text (the last word of the moves so far); 0 if any. */
+static int last_turn(play *s, char *buf, size_t len)
 {
-    char board[GAME_RENDER_MAX], why[GAME_ERR_MAX];
+    strbuf b = STRBUF_INIT;
+    int rc = session_moves_text(s->ses, &b);
+    const char *t = strbuf_str(&b), *w = strrchr(t, ' ');
+    w = w ? w + 1 : t;
+    if (rc == 0 && *w)
+        snprintf(buf, len, "%s", w);
+    else
+        rc = -1;
+    strbuf_free(&b);
+    return rc;
+}
+
+static void show_clock(play *s)
+{
+    session_clock c;
+    session_clock_state(s->ses, &c);
+    if (c.kind != 2)
+        return;
+    const game_ops *ops = session_ops(s->ses);
+    printf("Clock:");
+    for (int i = 0; i < 2; i++) {
+        int64_t left = c.left_ms[i] < 0 ? 0 : c.left_ms[i];
+        char col[32];
+        game_colour_capital(ops, i, col, sizeof col);
+        printf(" %s %d:%02d%s", col, (int)(left / 60000), (int)(left / 1000 % 60),
+               c.running == i ? " (running)" : "");
+    }
+    putchar('\n');
+}
+
+static void show(play *s)
+{
+    char board[GAME_RENDER_MAX], why[GAME_ERR_MAX], last[SESSION_TURN_MAX];
     const game_ops *ops = session_ops(s->ses);
     session_render(s->ses, board, sizeof board);
     fputs(board, stdout);
+    if (s->view < s->nline)
+        printf("Reviewing: turn %d of %d (forward, back, first, last, goto N; a move "
+               "continues from here).\n", s->view, s->nline);
+    game *g = session_game_copy(s->ses);
+    if (g && g->ops->ply(g) > 0 && last_turn(s, last, sizeof last) == 0) {
+        char c[32];
+        g->ops->unmake(g);
+        game_colour_capital(ops, g->ops->to_move(g), c, sizeof c);
+        printf("Last turn: %s %s\n", c, last);
+    }
+    game_free(g);
+    show_clock(s);
     int r = session_result(s->ses, why, sizeof why);
     if (r == RESULT_NONE) {
         char c[32];
@@ -60,7 +160,7 @@ static void show(const play *s)
     fflush(stdout);
 }
 
-static void list_moves(const play *s)
+static void list_moves(play *s)
 {
     strbuf b = STRBUF_INIT;
     if (session_legal_moves_text(s->ses, &b) != 0) {
@@ -93,21 +193,404 @@ static void list_moves(const play *s)
     strbuf_free(&b);
 }
 
-static void help(void)
+/* ---- searches: news from the worker thread ---- */
+
+static void hook_done(void *arg)
 {
-    printf("Type a move in the game's notation, or a command:\n"
-           "  moves   list the legal moves\n"
-           "  undo    take back your last turn (and the computer's reply)\n"
-           "  board   draw the board again\n"
-           "  new     start a new game with the same options\n"
-           "  save FILE  save the game as an SGF record\n"
-           "  load FILE  continue a game from an SGF record\n"
-           "  help    this text\n"
-           "  quit    leave\n"
-           "A multi-stone turn is written with commas, e.g. h2,j4.\n"
-           "If you type only the start of a move (e.g. the placed cell) and several\n"
-           "moves begin with it, you get a numbered list to choose from.\n");
+    play *s = arg;
+    char c = 'd';
+    if (write(s->pipe[1], &c, 1) < 0) {
+        /* the main thread also polls session_thinking */
+    }
 }
+
+static const char *proven_text(int proven)
+{
+    return proven == ENGINE_PROVEN_WIN    ? " (proven win)"
+           : proven == ENGINE_PROVEN_LOSS ? " (proven loss)"
+           : proven == ENGINE_PROVEN_DRAW ? " (proven draw)"
+                                          : "";
+}
+
+/* The report as text in s->news: one line while the computer thinks,
+ * the top candidates with their principal variation for an analysis. */
+static void hook_progress(void *arg, const engine_progress *p)
+{
+    play *s = arg;
+    char buf[NEWS_MAX], mv[GAME_MOVE_TEXT_MAX];
+    int lines = 1;
+    buf[0] = 0;
+    if (p->ncand > 0) {
+        s->view_game->ops->move_to_text(s->view_game, p->cand[0].move, mv, sizeof mv);
+        pthread_mutex_lock(&s->mu);
+        snprintf(s->best, sizeof s->best, "%s", mv);
+        s->best_rate = p->cand[0].value;
+        pthread_mutex_unlock(&s->mu);
+    }
+    if (s->analysis < 2) {
+        snprintf(buf, sizeof buf, "Thinking %.1f s: best so far %s (win rate %.0f%%) - press a "
+                 "key to %s", (double)p->ms / 1000, p->ncand ? mv : "-",
+                 p->ncand ? 100 * p->cand[0].value : 50.0,
+                 s->analysis ? "stop" : "move now");
+    } else {
+        snprintf(buf, sizeof buf, "Analysis %.1f s, %llu playouts%s", (double)p->ms / 1000,
+                 (unsigned long long)p->iterations, proven_text(p->proven));
+        for (int i = 0; i < p->ncand && i < 5; i++, lines++) {
+            s->view_game->ops->move_to_text(s->view_game, p->cand[i].move, mv, sizeof mv);
+            util_str_appendf(buf, sizeof buf, "\n  %-12s %8llu visits  win rate %5.1f%%%s", mv,
+                             (unsigned long long)p->cand[i].visits, 100 * p->cand[i].value,
+                             proven_text(p->cand[i].proven));
+        }
+        char pv[1024];
+        if (p->npv > 0 && engine_moves_text(s->view_game, p->pv, p->npv, pv, sizeof pv) == 0) {
+            util_str_appendf(buf, sizeof buf, "\n  line: %s", pv);
+            lines++;
+        }
+    }
+    pthread_mutex_lock(&s->mu);
+    memcpy(s->news, buf, sizeof buf);
+    s->news_lines = lines;
+    pthread_mutex_unlock(&s->mu);
+    char c = 'p';
+    if (write(s->pipe[1], &c, 1) < 0) {
+        /* a lost update is redrawn by the next one */
+    }
+}
+
+/* Draw the latest report over the one drawn before (a terminal), or
+ * only keep it for the end (not a terminal). */
+static void draw_news(play *s, int *drawn)
+{
+    if (!s->interactive)
+        return;
+    pthread_mutex_lock(&s->mu);
+    char buf[NEWS_MAX];
+    memcpy(buf, s->news, sizeof buf);
+    int lines = s->news_lines;
+    pthread_mutex_unlock(&s->mu);
+    if (*drawn > 1)
+        printf("\033[%dA", *drawn - 1);
+    if (*drawn > 0)
+        printf("\r\033[J");
+    fputs(buf, stdout);
+    fflush(stdout);
+    *drawn = lines;
+}
+
+/* Keys reach us one at a time, unechoed, while a search runs. */
+static int raw_keys(int on, struct termios *saved)
+{
+    if (on) {
+        if (tcgetattr(0, saved) != 0)
+            return -1;
+        struct termios t = *saved;
+        t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+        t.c_cc[VMIN] = 1;
+        t.c_cc[VTIME] = 0;
+        return tcsetattr(0, TCSANOW, &t);
+    }
+    return tcsetattr(0, TCSANOW, saved);
+}
+
+/* Wait for the running search: redraw its news, stop it on a key press
+ * (a terminal) or after limit_ms (> 0).  1 if a key stopped it. */
+static int wait_search(play *s, int64_t limit_ms)
+{
+    struct termios saved;
+    int raw = s->interactive && raw_keys(1, &saved) == 0;
+    int64_t t0 = util_now_ms();
+    int drawn = 0, keyed = 0, stopped = 0;
+    while (session_thinking(s->ses) == 1) {
+        struct pollfd p[2] = {{s->pipe[0], POLLIN, 0}, {0, POLLIN, 0}};
+        int r = poll(p, raw ? 2 : 1, 100);
+        if (r > 0 && (p[0].revents & POLLIN)) {
+            char c[64];
+            ssize_t n = read(s->pipe[0], c, sizeof c);
+            if (n > 0 && memchr(c, 'p', (size_t)n))
+                draw_news(s, &drawn);
+        }
+        if (r > 0 && raw && (p[1].revents & POLLIN)) {
+            char c[64];
+            if (read(0, c, sizeof c) > 0 && !stopped) {
+                keyed = stopped = 1;
+                session_think_stop(s->ses);
+            }
+        }
+        if (limit_ms > 0 && !stopped && util_now_ms() - t0 >= limit_ms) {
+            stopped = 1;
+            session_think_stop(s->ses);
+        }
+    }
+    if (raw)
+        raw_keys(0, &saved);
+    if (drawn) {
+        printf("\r\033[J");
+        fflush(stdout);
+    }
+    return keyed;
+}
+
+/* Begin a search: the pipe drained, a copy of the game to name moves. */
+static int search_begin(play *s, int analysis, int lines, char *err, size_t errlen)
+{
+    char c[64];
+    while (read(s->pipe[0], c, sizeof c) > 0) {
+    }
+    game_free(s->view_game);
+    s->view_game = session_game_copy(s->ses);
+    if (!s->view_game) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    s->analysis = lines;
+    s->news[0] = s->best[0] = 0;
+    s->news_lines = 0;
+    session_hooks h = {hook_done, hook_progress, s, 250};
+    return analysis ? session_analyze_start(s->ses, &h, err, errlen)
+                    : session_think_start(s->ses, &h, err, errlen);
+}
+
+/* ---- the review line: every turn, to step through ---- */
+
+static int count_words(const char *t)
+{
+    int n = 0;
+    for (; *t; n++) {
+        t += strcspn(t, " ");
+        t += strspn(t, " ");
+    }
+    return n;
+}
+
+/* The game as it is now becomes the whole line (after a move or a load). */
+static void sync_line(play *s)
+{
+    strbuf_clear(&s->line);
+    session_moves_text(s->ses, &s->line);
+    s->nline = s->view = count_words(strbuf_str(&s->line));
+}
+
+/* Step to turn n of the line (back by undo, forward by replaying). */
+static void goto_turn(play *s, long n)
+{
+    char err[SESSION_ERR_MAX];
+    if (n < 0 || n > s->nline) {
+        printf("There are turns 0 to %d.\n", s->nline);
+        return;
+    }
+    while (s->view > n && session_undo(s->ses, 0, err, sizeof err) > 0)
+        s->view--;
+    const char *t = strbuf_str(&s->line);
+    for (int i = 0; i < s->view; i++) {
+        t += strcspn(t, " ");
+        t += strspn(t, " ");
+    }
+    while (s->view < n) {
+        char turn[SESSION_TURN_MAX];
+        size_t w = strcspn(t, " ");
+        snprintf(turn, sizeof turn, "%.*s", (int)w, t);
+        if (session_play(s->ses, -1, turn, 0, err, sizeof err) < 0) {
+            printf("%s\n", err);
+            break;
+        }
+        s->view++;
+        t += w + strspn(t + w, " ");
+    }
+}
+
+/* ---- commands ---- */
+
+static void computer_turn(play *s)
+{
+    char turn[SESSION_TURN_MAX], err[SESSION_ERR_MAX], c[32];
+    int p = session_to_move(s->ses);
+    if (search_begin(s, 0, 0, err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return;
+    }
+    int keyed = wait_search(s, 0);
+    if (session_think_finish(s->ses, 1, turn, sizeof turn, err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return;
+    }
+    s->dirty = 1;
+    sync_line(s);
+    game_colour_capital(session_ops(s->ses), p, c, sizeof c);
+    printf("%s plays %s%s%s\n", c, turn, keyed ? " (moved now)" : "",
+           util_str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
+}
+
+/* hint: a short search by the analyst; analyze [SECONDS]: a longer one
+ * showing the top candidates, stopped early by a key. */
+static void analyze(play *s, int hint, const char *arg)
+{
+    char err[SESSION_ERR_MAX];
+    int64_t ms = hint ? 2000 : 10000;
+    if (arg && (util_parse_seconds(arg, &ms) != 0 || ms <= 0 || ms > ANALYZE_MAX_S * 1000)) {
+        printf("Usage: %s [SECONDS] (more than 0, at most %d)\n", hint ? "hint" : "analyze",
+               ANALYZE_MAX_S);
+        return;
+    }
+    if (search_begin(s, 1, hint ? 1 : 2, err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return;
+    }
+    wait_search(s, ms);
+    strbuf out = STRBUF_INIT;
+    if (session_analyze_stop(s->ses, &out, err, sizeof err) != 0) {
+        printf("%s\n", err);
+    } else if (hint) {
+        pthread_mutex_lock(&s->mu);
+        printf("Hint: %s (win rate %.0f%%)\n", s->best[0] ? s->best : strbuf_str(&out),
+               100 * s->best_rate);
+        pthread_mutex_unlock(&s->mu);
+    } else {
+        pthread_mutex_lock(&s->mu);
+        printf("%s\n", s->news);
+        pthread_mutex_unlock(&s->mu);
+    }
+    strbuf_free(&out);
+}
+
+/* Take back the person's last turn and the computer's replies after it;
+ * nothing when no turn of a person is there to take back. */
+static void undo(play *s)
+{
+    char err[SESSION_ERR_MAX];
+    strbuf before = STRBUF_INIT;
+    session_moves_text(s->ses, &before);
+    int turns = session_undo(s->ses, 1, err, sizeof err);
+    int p = session_to_move(s->ses);
+    if (turns > 0 && p >= 0 && !session_is_human(s->ses, p)) {
+        s->nline = count_words(strbuf_str(&before)); /* put the computer's turns back */
+        strbuf_clear(&s->line);
+        strbuf_add(&s->line, strbuf_str(&before));
+        s->view = s->nline - turns;
+        goto_turn(s, s->nline);
+        turns = 0;
+    }
+    strbuf_free(&before);
+    if (turns <= 0) {
+        printf("Nothing of yours to take back.\n");
+        return;
+    }
+    sync_line(s);
+    s->dirty = 1;
+    printf("Took back %d turn%s.\n", turns, turns == 1 ? "" : "s");
+}
+
+/* "save FILE" / "load FILE": one file name, ~/ for the home folder. */
+static void save_or_load(play *s, int save, char **w, int n)
+{
+    char err[SESSION_ERR_MAX], path[4096];
+    const char *cmd = save ? "save" : "load";
+    if (n != 2) {
+        printf("Usage: %s FILE (one file name, e.g. %s game.sgf)\n", cmd, cmd);
+        return;
+    }
+    const char *home = getenv("HOME");
+    if (w[1][0] == '~' && (!w[1][1] || w[1][1] == '/') && home && *home)
+        snprintf(path, sizeof path, "%s%s", home, w[1] + 1);
+    else
+        snprintf(path, sizeof path, "%s", w[1]);
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        printf("%s is a folder: name a file, e.g. %s %s/game.sgf\n", path, cmd, w[1]);
+        return;
+    }
+    if (save) {
+        for (int p = 0; p < 2; p++)
+            session_set_name(s->ses, p, s->label[p]);
+        if (session_save(s->ses, path, err, sizeof err) != 0) {
+            printf("%s\n", err);
+            return;
+        }
+        s->dirty = 0;
+        printf("Saved to %s.\n", path);
+        return;
+    }
+    if (session_load(s->ses, path, -1, err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return;
+    }
+    s->dirty = 0;
+    sync_line(s);
+    printf("Loaded %s: %d turns (back, forward, first, last, goto N to review).\n", path,
+           s->nline);
+    show(s);
+}
+
+/* level N / time SECONDS[s]: the computer's seat(s) change mid-game. */
+static void set_engine(play *s, const char *name, const char *value)
+{
+    char err[SESSION_ERR_MAX], v[64];
+    int done = 0;
+    snprintf(v, sizeof v, "%s", value ? value : "");
+    if (util_str_ieq(name, "ms")) {
+        int64_t ms;
+        size_t l = strlen(v);
+        if (l && v[l - 1] == 's')
+            v[l - 1] = 0;
+        if (util_parse_seconds(v, &ms) != 0) {
+            printf("Usage: time SECONDS (a time per move, e.g. time 2s)\n");
+            return;
+        }
+        snprintf(v, sizeof v, "%lld", (long long)ms);
+    } else if (!value) {
+        printf("Usage: level N (1 to 10)\n");
+        return;
+    }
+    for (int p = 0; p < 2; p++) {
+        if (session_is_human(s->ses, p))
+            continue;
+        if (session_set_setting(s->ses, p, name, v, err, sizeof err) != 0) {
+            printf("%s\n", err);
+            return;
+        }
+        session_player_text(s->ses, p, s->label[p], sizeof s->label[p]);
+        done = 1;
+    }
+    if (!done)
+        printf("No computer plays in this game.\n");
+    else
+        printf("The computer now plays with %s=%s.\n", name, v);
+}
+
+static void help(play *s)
+{
+    char why[GAME_ERR_MAX];
+    qmove m;
+    game *g = session_game_copy(s->ses);
+    /* the game's own words for what a move looks like */
+    if (g && g->ops->move_from_text(g, "?", &m, why, sizeof why) != 0) {
+        const char *e = strstr(why, "(expected ");
+        printf("Moves: %s\n", e ? e : why);
+    }
+    game_free(g);
+    if (strcmp(session_ops(s->ses)->name, "y") == 0)
+        printf("A turn of several stones is written with commas, e.g. h2,j4.\n");
+    printf("Commands:\n"
+           "  moves          list the legal moves\n"
+           "  hint           the computer's suggestion with its win rate\n"
+           "  analyze [S]    the best moves and line after S seconds (default 10;\n"
+           "                 a key stops it sooner)\n"
+           "  undo           take back your last turn (and the computer's reply)\n"
+           "  board          draw the board again\n"
+           "  resign         give up the game\n"
+           "  level N        the computer's level (1-10); time S: its seconds per move\n"
+           "  back, forward, first, last, goto N   step through the game; a move\n"
+           "                 played there continues the game from that point\n"
+           "  new            start a new game with the same options\n"
+           "  save FILE      save the game as an SGF record (~/ is your home folder)\n"
+           "  load FILE      load a game from an SGF record\n"
+           "  help           this text\n"
+           "  quit           leave (asks once if the game is not saved)\n"
+           "If you type only the start of a move and several moves begin with it,\n"
+           "you get a numbered list to choose from.\n"
+           "While the computer thinks, any key makes it move now.\n");
+}
+
+/* ---- completions ---- */
 
 /* Legal moves whose canonical text starts with 'typed' followed by a
  * non-alphanumeric character: the person named a move only in part.
@@ -129,85 +612,90 @@ static int completions(const game *g, const char *typed, char (*out)[GAME_MOVE_T
     return k;
 }
 
-/* Returns 1 if a move was made. */
+/* The candidate a choice names: its number, its full text, or the start
+ * of exactly one of them; -1 none, -2 several. */
+static int pick(char (*cands)[GAME_MOVE_TEXT_MAX], int k, const char *line)
+{
+    long choice;
+    if (util_parse_long(line, &choice) == 0)
+        return choice >= 1 && choice <= k ? (int)choice - 1 : -1;
+    int found = -1;
+    size_t len = strlen(line);
+    for (int i = 0; i < k; i++) {
+        if (util_str_ieq(cands[i], line))
+            return i;
+        if (util_strncasecmp(cands[i], line, len) == 0)
+            found = found == -1 ? i : -2;
+    }
+    return found;
+}
+
+/* 0 if typed starts no move; else 1 (played, cancelled or refused). */
 static int try_completion(play *s, const char *typed)
 {
     static char cands[GAME_MAX_MOVES][GAME_MOVE_TEXT_MAX];
     game *g = session_game_copy(s->ses);
-    int k = g ? completions(g, typed, cands) : 0;
+    int k = g ? completions(g, typed, cands) : 0, i = 0;
     game_free(g);
     if (k == 0)
         return 0;
-    printf("'%s' is the start of %d moves:\n", typed, k);
-    for (int i = 0; i < k; i++)
-        printf("  %d. %s\n", i + 1, cands[i]);
-    char *line = read_line(s, "choose a number (empty to cancel): ");
     char err[SESSION_ERR_MAX];
-    long choice;
-    int made = 0;
-    if (line && util_parse_long(line, &choice) == 0 && choice >= 1 && choice <= k) {
-        made = session_play(s->ses, -1, cands[choice - 1], 0, err, sizeof err) > 0;
-        if (!made)
-            printf("%s\n", err);
-    } else if (line && *line) {
-        printf("No such choice; nothing played.\n");
+    if (k > 1) {
+        printf("'%s' is the start of %d moves:\n", typed, k);
+        for (int j = 0; j < k; j++)
+            printf("  %d. %s\n", j + 1, cands[j]);
+        char *line = read_line(s, "choose a number or a move (empty to cancel): ");
+        char *c = line;
+        while (c && isspace((unsigned char)*c))
+            c++;
+        if (c)
+            util_str_chomp(c);
+        i = !c || !*c ? -3 : pick(cands, k, c);
+        free(line);
+        if (i == -3)
+            return 1; /* cancelled: nothing to say */
+        if (i < 0) {
+            printf(i == -2 ? "That is the start of several of them; nothing played.\n"
+                           : "No such choice; nothing played.\n");
+            return 1;
+        }
     }
-    free(line);
-    return made;
-}
-
-static void computer_turn(play *s)
-{
-    char turn[SESSION_TURN_MAX], err[SESSION_ERR_MAX], c[32];
-    int p = session_to_move(s->ses);
-    if (session_think_start(s->ses, NULL, err, sizeof err) != 0 ||
-        session_think_finish(s->ses, 1, turn, sizeof turn, err, sizeof err) != 0) {
+    if (session_play(s->ses, -1, cands[i], 0, err, sizeof err) > 0) {
+        printf("Played %s.\n", cands[i]);
+        s->dirty = 1;
+        sync_line(s);
+        show(s);
+    } else {
         printf("%s\n", err);
-        return;
     }
-    game_colour_capital(session_ops(s->ses), p, c, sizeof c);
-    printf("%s plays %s%s\n", c, turn,
-           util_str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
+    return 1;
 }
 
-/* Undo back to the last turn a person played. */
-static void undo(play *s)
+/* ---- arguments ---- */
+
+/* --clock MIN+INC: minutes per side and seconds added after each turn. */
+static int parse_clock(play *s, const char *text)
 {
-    char err[SESSION_ERR_MAX];
-    int turns = session_undo(s->ses, 1, err, sizeof err);
-    if (turns <= 0)
-        printf("Nothing to undo.\n");
-    else
-        printf("Took back %d turn%s.\n", turns, turns == 1 ? "" : "s");
+    char err[SESSION_ERR_MAX], base[32];
+    const char *plus = strchr(text, '+');
+    int64_t min_ms = 0, inc_ms = 0;
+    snprintf(base, sizeof base, "%.*s", plus ? (int)(plus - text) : 31, text);
+    if (util_parse_seconds(base, &min_ms) != 0 || min_ms <= 0 || min_ms > 600 * 1000 ||
+        (plus && util_parse_seconds(plus + 1, &inc_ms) != 0) || inc_ms > 600 * 1000) {
+        fprintf(stderr, "quartet play: --clock wants MINUTES+SECONDS, e.g. --clock 5+3 "
+                        "(at most 600 minutes and 600 seconds)\n");
+        return -1;
+    }
+    if (session_set_clock(s->ses, min_ms * 60, inc_ms, err, sizeof err) != 0) {
+        fprintf(stderr, "quartet play: %s\n", err);
+        return -1;
+    }
+    return 0;
 }
 
-/* "save FILE" / "load FILE": SGF records through the session. */
-static void save_or_load(play *s, const char *cmd)
+/* --SIDE=PLAYER[:settings]; given[p] notes which sides were named. */
+static int parse_seat(play *s, const char *arg, int *given)
 {
-    const char *path = cmd + 5;
-    while (isspace((unsigned char)*path))
-        path++;
-    char err[SESSION_ERR_MAX];
-    if (cmd[0] == 's') {
-        for (int p = 0; p < 2; p++)
-            session_set_name(s->ses, p, s->label[p]);
-        if (session_save(s->ses, path, err, sizeof err) == 0)
-            printf("Saved to %s.\n", path);
-        else
-            printf("%s\n", err);
-        return;
-    }
-    if (session_load(s->ses, path, -1, err, sizeof err) != 0) {
-        printf("%s\n", err);
-        return;
-    }
-    printf("Loaded %s.\n", path);
-    show(s);
-}
-
-static int parse_seat(play *s, const char *arg)
-{
-    /* --SIDE=PLAYER[:settings] */
     const game_ops *ops = session_ops(s->ses);
     const char *eq = strchr(arg, '=');
     if (strncmp(arg, "--", 2) != 0 || !eq) {
@@ -226,6 +714,7 @@ static int parse_seat(play *s, const char *arg)
         fprintf(stderr, "quartet play: %s\n", err);
         return -1;
     }
+    given[p] = 1;
     snprintf(s->label[p], sizeof s->label[p], "%s", eq + 1);
     char *colon = strchr(s->label[p], ':');
     if (colon)
@@ -233,39 +722,131 @@ static int parse_seat(play *s, const char *arg)
     return 0;
 }
 
-/* A command or a move typed at the prompt; 1 to leave. */
-static int command(play *s, char *cmd, int over)
+/* The flags after the game and its options, in any order with them. */
+static int parse_flags(play *s, char **flags, int n)
+{
+    int given[2] = {0, 0};
+    char err[SESSION_ERR_MAX];
+    for (int i = 0; i < n; i++) {
+        if (strncmp(flags[i], "--clock", 7) == 0 && (flags[i][7] == '=' || !flags[i][7])) {
+            const char *v = flags[i][7] ? flags[i] + 8 : i + 1 < n ? flags[++i] : "";
+            if (parse_clock(s, v) != 0)
+                return -1;
+        } else if (parse_seat(s, flags[i], given) != 0) {
+            return -1;
+        }
+    }
+    /* one side named as a computer: the person plays the other */
+    for (int p = 0; p < 2; p++)
+        if (given[p] && !given[!p] && !session_is_human(s->ses, p)) {
+            if (session_set_player(s->ses, !p, "human", err, sizeof err) != 0)
+                return -1;
+            snprintf(s->label[!p], sizeof s->label[!p], "human");
+        }
+    return 0;
+}
+
+/* ---- the loop ---- */
+
+/* Review commands; 1 if cmd was one. */
+static int review(play *s, char **w, int n)
+{
+    long k = -1;
+    if (util_str_ieq(w[0], "back") && n == 1)
+        k = s->view - 1;
+    else if (util_str_ieq(w[0], "forward") && n == 1)
+        k = s->view + 1;
+    else if (util_str_ieq(w[0], "first") && n == 1)
+        k = 0;
+    else if (util_str_ieq(w[0], "last") && n == 1)
+        k = s->nline;
+    else if (!util_str_ieq(w[0], "goto"))
+        return 0;
+    else if (n != 2 || util_parse_long(w[1], &k) != 0) {
+        printf("Usage: goto N (a turn number, 0 to %d)\n", s->nline);
+        return 1;
+    }
+    if (util_str_ieq(w[0], "goto") && (k < 0 || k > s->nline))
+        printf("There are turns 0 to %d.\n", s->nline);
+    else if (k < 0 || k > s->nline)
+        printf(k < 0 ? "This is the start of the game.\n"
+                     : "This is the last turn; play a move to go on.\n");
+    else
+        goto_turn(s, k);
+    show(s);
+    return 1;
+}
+
+/* quit / end of input: 1 to leave; an unsaved game is mentioned once. */
+static int may_leave(play *s)
+{
+    if (!s->dirty || s->asked_quit || session_ply(s->ses) == 0)
+        return 1;
+    s->asked_quit = 1;
+    printf("This game is not saved: type save FILE to keep it, or quit again to leave.\n");
+    return 0;
+}
+
+static void play_move(play *s, const char *cmd, int over)
 {
     char err[SESSION_ERR_MAX];
-    if (!*cmd) {
-    } else if (util_str_ieq(cmd, "quit") || util_str_ieq(cmd, "exit")) {
-        return 1;
-    } else if (util_str_ieq(cmd, "help") || util_str_ieq(cmd, "?")) {
-        help();
-    } else if (util_str_ieq(cmd, "moves")) {
-        list_moves(s);
-    } else if (util_str_ieq(cmd, "board")) {
-        show(s);
-    } else if (util_str_ieq(cmd, "undo")) {
-        undo(s);
-        show(s);
-    } else if (util_str_ieq(cmd, "new")) {
-        if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
-            printf("%s\n", err);
-        show(s);
-    } else if (strncmp(cmd, "save ", 5) == 0 || strncmp(cmd, "load ", 5) == 0) {
-        save_or_load(s, cmd);
-    } else if (over) {
-        printf("The game is over: type undo, new or quit.\n");
+    if (over) {
+        printf("The game is over: type undo, back, new or quit.\n");
     } else if (session_play(s->ses, -1, cmd, 0, err, sizeof err) >= 0) {
+        s->dirty = 1;
+        sync_line(s);
         if (util_str_ieq(cmd, "swap"))
             printf("Colours swapped: the first piece changes colour.\n");
         show(s);
-    } else if (!strchr(cmd, ',') && try_completion(s, cmd)) {
-        show(s);
-    } else {
+    } else if (session_to_move(s->ses) < 0) {
+        show(s); /* the clock ran out */
+    } else if (strchr(cmd, ',') || !try_completion(s, cmd)) {
         printf("%s\n", err);
     }
+}
+
+/* A command or a move typed at the prompt; 1 to leave. */
+static int command(play *s, char *cmd, int over)
+{
+    char err[SESSION_ERR_MAX], copy[LINE_MAX_CHARS + 1];
+    char *w[4];
+    snprintf(copy, sizeof copy, "%s", cmd);
+    int n = util_split_words(copy, w, 4);
+    if (n == 0)
+        return 0;
+    if (util_str_ieq(w[0], "quit") || util_str_ieq(w[0], "exit"))
+        return may_leave(s);
+    if (util_str_ieq(w[0], "help") || util_str_ieq(w[0], "?"))
+        help(s);
+    else if (util_str_ieq(w[0], "moves"))
+        list_moves(s);
+    else if (util_str_ieq(w[0], "board"))
+        show(s);
+    else if (util_str_ieq(w[0], "undo")) {
+        undo(s);
+        show(s);
+    } else if (util_str_ieq(w[0], "new") && n == 1) {
+        if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
+            printf("%s\n", err);
+        sync_line(s);
+        show(s);
+    } else if (util_str_ieq(w[0], "save") || util_str_ieq(w[0], "load"))
+        save_or_load(s, util_str_ieq(w[0], "save"), w, n);
+    else if ((util_str_ieq(w[0], "hint") || util_str_ieq(w[0], "analyze")) && n <= 2)
+        analyze(s, util_str_ieq(w[0], "hint"), n == 2 ? w[1] : NULL);
+    else if (util_str_ieq(w[0], "level") && n <= 2)
+        set_engine(s, "level", n == 2 ? w[1] : NULL);
+    else if (util_str_ieq(w[0], "time") && n <= 2)
+        set_engine(s, "ms", n == 2 ? w[1] : "");
+    else if (util_str_ieq(w[0], "resign") && n == 1) {
+        if (session_resign(s->ses, session_to_move(s->ses), err, sizeof err) != 0)
+            printf("%s\n", err);
+        else
+            s->dirty = 1;
+        sync_line(s);
+        show(s);
+    } else if (!review(s, w, n))
+        play_move(s, cmd, over);
     return 0;
 }
 
@@ -274,7 +855,7 @@ static void game_loop(play *s)
     const game_ops *ops = session_ops(s->ses);
     for (;;) {
         int p = session_to_move(s->ses), over = p < 0;
-        if (!over && !session_is_human(s->ses, p)) {
+        if (!over && !session_is_human(s->ses, p) && s->view == s->nline) {
             computer_turn(s);
             show(s);
             continue;
@@ -282,10 +863,15 @@ static void game_loop(play *s)
         if (over && !session_is_human(s->ses, 0) && !session_is_human(s->ses, 1))
             break; /* computer against computer: nothing left to ask */
         char prompt[64];
-        snprintf(prompt, sizeof prompt, "%s> ", over ? "game over" : ops->colour[p]);
+        snprintf(prompt, sizeof prompt, "%s> ",
+                 over ? "game over" : s->view < s->nline ? "review" : ops->colour[p]);
         char *line = read_line(s, prompt);
-        if (!line)
-            break;
+        if (!line) {
+            putchar('\n'); /* Ctrl-D: end the prompt's line */
+            if (may_leave(s))
+                break;
+            continue;
+        }
         char *cmd = line;
         while (isspace((unsigned char)*cmd))
             cmd++;
@@ -298,28 +884,53 @@ static void game_loop(play *s)
     }
 }
 
+/* Options (name=value) may come before or after the flags: the game and
+ * its options first, then the flags, as cli_game reads them. */
+static game *read_args(int argc, char **argv, char **flags, int *nflags)
+{
+    char *args[64];
+    int nargs = 0, next;
+    *nflags = 0;
+    if (argc > 64) {
+        fprintf(stderr, "quartet play: too many arguments (at most 63)\n");
+        return NULL;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (i == 1 || (argv[i][0] != '-' && strchr(argv[i], '=')))
+            args[nargs++] = argv[i];
+        else
+            flags[(*nflags)++] = argv[i];
+    }
+    game *g = cli_game(nargs, args, &next);
+    if (g && next < nargs) {
+        fprintf(stderr, "quartet play: unexpected argument '%s'\n", args[next]);
+        game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
 int play_main(int argc, char **argv)
 {
-    int next;
-    char err[SESSION_ERR_MAX];
+    char err[SESSION_ERR_MAX], *flags[64];
+    int nflags;
     play s;
     memset(&s, 0, sizeof s);
-    game *g = cli_game(argc - 1, argv + 1, &next);
+    game *g = read_args(argc, argv, flags, &nflags);
     if (!g)
         return 2;
-    next++;
     s.ses = session_new(g, err, sizeof err);
-    if (!s.ses || session_set_player(s.ses, SESSION_SECOND, "ai", err, sizeof err) != 0) {
-        fprintf(stderr, "quartet play: %s\n", err);
+    if (!s.ses || session_set_player(s.ses, SESSION_SECOND, "ai", err, sizeof err) != 0 ||
+        pipe(s.pipe) != 0) {
+        fprintf(stderr, "quartet play: %s\n", s.ses ? err : strerror(errno));
         session_free(s.ses);
         return 1;
     }
+    fcntl(s.pipe[0], F_SETFL, O_NONBLOCK);
+    pthread_mutex_init(&s.mu, NULL);
     snprintf(s.label[0], sizeof s.label[0], "human");
     snprintf(s.label[1], sizeof s.label[1], "ai");
-    int status = 0;
-    for (int i = next; i < argc && status == 0; i++)
-        if (parse_seat(&s, argv[i]) != 0)
-            status = 2;
+    int status = parse_flags(&s, flags, nflags) != 0 ? 2 : 0;
     if (status == 0) {
         s.interactive = isatty(0) && isatty(1);
         char opts[GAME_TEXT_MAX];
@@ -330,5 +941,10 @@ int play_main(int argc, char **argv)
         game_loop(&s);
     }
     session_free(s.ses);
+    game_free(s.view_game);
+    strbuf_free(&s.line);
+    close(s.pipe[0]);
+    close(s.pipe[1]);
+    pthread_mutex_destroy(&s.mu);
     return status;
 }

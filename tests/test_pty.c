@@ -180,7 +180,7 @@ static void play_people(const script *sc)
     CHECK(term_start(&t, argv) == 0);
     EXPECT(&t, sc->title);
     term_type(&t, first, "help");
-    EXPECT(&t, "  undo    take back your last turn (and the computer's reply)");
+    EXPECT(&t, "  undo           take back your last turn (and the computer's reply)");
     term_type(&t, first, "moves");
     EXPECT(&t, sc->moves);
     term_type(&t, first, sc->move);
@@ -231,6 +231,194 @@ static void test_against_the_computer(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Ctrl-D at the prompt, once the line editor reads keys one by one: a
+ * Ctrl-D typed while the terminal is still in line mode may be lost. */
+static void term_eof(term *t, const char *prompt)
+{
+    EXPECT(t, prompt);
+    usleep(200 * 1000);
+    term_keys(t, prompt, "\004");
+}
+
+/* Type a line and wait for text after it. */
+static void say(term *t, const char *prompt, const char *line, const char *text)
+{
+    term_type(t, prompt, line);
+    EXPECT(t, text);
+}
+
+/* One side named as a computer: the person plays the other; quit with an
+ * unsaved game asks once. */
+static void test_one_computer_side(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--black=ai:level=1,seed=1", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    EXPECT(&t, "Black to move (ai level=1,seed=1)");
+    EXPECT(&t, "Black plays ");
+    EXPECT(&t, "White to move (human)");
+    say(&t, "white> ", "undo", "Nothing of yours to take back.");
+    say(&t, "white> ", "a5-c5", "Black plays ");
+    EXPECT(&t, "white> ");
+    say(&t, "white> ", "undo", "Took back 2 turns.");
+    EXPECT(&t, "White to move (human)");
+    say(&t, "white> ", "quit",
+        "This game is not saved: type save FILE to keep it, or quit again to leave.");
+    term_type(&t, "white> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* Options after the flags; Ctrl-D leaves an unplayed game at once. */
+static void test_options_anywhere(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "lot", "--black=human", "pie=0", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    EXPECT(&t, "LOT (Line of Three) (pie=0). Type 'help' for commands.");
+    EXPECT(&t, "White to move (human)");
+    term_eof(&t, "white> ");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* hint and analyze from the analyst's progress reports. */
+static void test_hint_analyze(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "y", "size=5", "--second=human", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "hint 0.5", "Hint: ");
+    EXPECT(&t, " (win rate ");
+    say(&t, "black> ", "analyze 0", "Usage: analyze [SECONDS] (more than 0, at most 600)");
+    say(&t, "black> ", "analyze 1", "Analysis ");
+    EXPECT(&t, " visits  win rate ");
+    EXPECT(&t, "  line: ");
+    term_eof(&t, "black> ");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* The thinking line, and a key that makes the computer move now; the
+ * last turn is shown under the board. */
+static void test_move_now(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa",
+                    "--white=ai:iterations=100000000,ms=60000", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "c8-c6", "Last turn: Black c8-c6");
+    EXPECT(&t, "Thinking ");
+    EXPECT(&t, "- press a key to move now");
+    term_keys(&t, "now", "x");
+    EXPECT(&t, " (moved now)");
+    EXPECT(&t, "Last turn: White ");
+    EXPECT(&t, "Black to move (human)");
+    say(&t, "black> ", "quit", "This game is not saved");
+    term_eof(&t, "black> ");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* save: usage, ~ expanded, folders refused; load and review; resign. */
+static void test_save_review(void)
+{
+    term t;
+    char home[] = "/tmp/quartet-ptyXXXXXX", want[128], path[160];
+    CHECK(mkdtemp(home) != NULL);
+    setenv("HOME", home, 1);
+    char *argv[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "save", "Usage: save FILE (one file name, e.g. save game.sgf)");
+    say(&t, "black> ", "save a b", "Usage: save FILE (one file name, e.g. save game.sgf)");
+    say(&t, "black> ", "save ~", "is a folder: name a file, e.g. save ~/game.sgf");
+    say(&t, "black> ", "c8-c6", "White to move");
+    say(&t, "white> ", "a5-c5", "Black to move");
+    snprintf(want, sizeof want, "Saved to %s/g.sgf.", home);
+    say(&t, "black> ", "save ~/g.sgf", want);
+    say(&t, "black> ", "first", "Reviewing: turn 0 of 2");
+    say(&t, "review> ", "forward", "Reviewing: turn 1 of 2");
+    EXPECT(&t, "Last turn: Black c8-c6");
+    say(&t, "review> ", "goto 9", "There are turns 0 to 2.");
+    say(&t, "review> ", "last", "Last turn: White a5-c5");
+    say(&t, "black> ", "forward", "This is the last turn; play a move to go on.");
+    say(&t, "black> ", "new", "Black to move (human)");
+    snprintf(want, sizeof want, "load ~/g.sgf");
+    say(&t, "black> ", want, ": 2 turns (back, forward, first, last, goto N to review).");
+    say(&t, "black> ", "back", "Reviewing: turn 1 of 2");
+    say(&t, "review> ", "h5-f5", "Last turn: White h5-f5");
+    say(&t, "black> ", "resign", "Game over: 0-1 (Black resigned)");
+    say(&t, "game over> ", "quit", "This game is not saved");
+    term_type(&t, "game over> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+    snprintf(path, sizeof path, "%s/g.sgf", home);
+    CHECK(unlink(path) == 0);
+    CHECK(rmdir(home) == 0);
+}
+
+/* LOT's tower choice: a full move or a unique start is taken, an empty
+ * line cancels quietly, one candidate is played at once. */
+static void test_lot_choice(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "lot", "pie=0", "--second=human", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    term_type(&t, "white> ", "c2");
+    term_type(&t, "black> ", "c3");
+    term_type(&t, "white> ", "d2");
+    term_type(&t, "black> ", "c1");
+    say(&t, "white> ", "b2", "'b2' is the start of 3 moves:");
+    EXPECT(&t, "  3. b2+d2-b2-c2");
+    term_type(&t, "(empty to cancel): ", "");
+    say(&t, "white> ", "b2", "(empty to cancel): ");
+    say(&t, "(empty to cancel): ", "b2+d2-b2-c2", "Played b2+d2-b2-c2.");
+    CHECK(strstr(t.out, "illegal") == NULL);
+    CHECK(strstr(t.out, "No such choice") == NULL);
+    say(&t, "black> ", "undo", "Took back 1 turn.");
+    say(&t, "white> ", "b2+c2", "Played b2+c2-b2-d2.");
+    say(&t, "black> ", "undo", "Took back 1 turn.");
+    say(&t, "white> ", "b2", "(empty to cancel): ");
+    say(&t, "(empty to cancel): ", "b2+b", "Played b2+b2-c2-d2.");
+    term_eof(&t, "black> ");
+    EXPECT(&t, "This game is not saved");
+    term_eof(&t, "black> ");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* One message for an over-long line; each game's help speaks of its moves. */
+static void test_long_line_help(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "coffee", "--second=human", NULL};
+    static char keys[3002];
+    memset(keys, 'x', 3000);
+    keys[3000] = '\r';
+    keys[3001] = 0;
+    CHECK(term_start(&t, argv) == 0);
+    term_keys(&t, "black> ", keys);
+    EXPECT(&t, "That line is too long (at most 1000 characters); nothing done.");
+    EXPECT(&t, "black> ");
+    const char *m = strstr(t.out + t.mark, "too long");
+    CHECK(m && !strstr(m + 1, "too long"));
+    say(&t, "black> ", "help", "Moves: (expected a cell and the bar's axis, e.g. d4h");
+    EXPECT(&t, "While the computer thinks, any key makes it move now.");
+    CHECK(strstr(t.out + t.mark, "commas") == NULL);
+    term_eof(&t, "black> ");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* level and time mid-game; a clock shown with the board whose flag falls. */
+static void test_level_clock(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--clock", "0.02+0", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    EXPECT(&t, "Clock: Black 0:01 (running) White 0:01");
+    say(&t, "black> ", "level 7", "The computer now plays with level=7.");
+    say(&t, "black> ", "time 2s", "The computer now plays with ms=2000.");
+    EXPECT(&t, "black> ");
+    usleep(1500 * 1000);
+    say(&t, "black> ", "c8-c6", "Game over: 0-1 (");
+    term_eof(&t, "game over> ");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -239,5 +427,13 @@ int main(void)
     RUN(test_lot);
     RUN(test_coffee);
     RUN(test_against_the_computer);
+    RUN(test_one_computer_side);
+    RUN(test_options_anywhere);
+    RUN(test_hint_analyze);
+    RUN(test_move_now);
+    RUN(test_save_review);
+    RUN(test_lot_choice);
+    RUN(test_long_line_help);
+    RUN(test_level_clock);
     return check_summary("test_pty");
 }
