@@ -7,7 +7,7 @@ out=$(printf 'help\nc8-c5\nzz\nmoves\nc8-c6\nundo\nboard\nquit\n' | $Q play loa 
 status $? 0 "play exits cleanly"
 has "$out" "Lines of Action (simultaneous=draw nomove=pass repetition=3)" "title"
 has "$out" " 8  . B B B B B B .  8" "board drawing"
-has "$out" "moves   list the legal moves" "help"
+has "$out" "  moves          list the legal moves" "help"
 has "$out" "must move exactly 2 squares" "illegal move explained"
 has "$out" "'zz' is not a move" "garbage explained"
 has "$out" "36 legal moves:" "moves"
@@ -35,4 +35,19 @@ out=$($Q play loa --white=ai:level=99 2>&1); status $? 2 "bad setting"; has "$ou
 out=$($Q play loa nomove=sometimes 2>&1); status $? 2 "bad option"; has "$out" "not one of: pass, lose" "bad option"
 # end of input mid-game leaves cleanly
 out=$(printf 'c8-c6\n' | $Q play loa --white=human 2>&1); status $? 0 "end of input"
+# flags and options in any order; a bad clock
+out=$(printf 'quit\n' | $Q play lot --black=human pie=0 2>&1); status $? 0 "option after a flag"
+has "$out" "LOT (Line of Three) (pie=0)." "option after a flag"
+out=$($Q play loa --clock 5 2>&1 </dev/null); status $? 0 "clock minutes only"
+has "$out" "Clock: Black 5:00 (running) White 5:00" "clock shown"
+out=$($Q play loa --clock=x+3 2>&1); status $? 2 "bad clock"
+has "$out" "quartet play: --clock wants MINUTES+SECONDS, e.g. --clock 5+3" "bad clock"
+out=$($Q play loa stray 2>&1); status $? 2 "stray word"
+has "$out" "unexpected argument 'stray'" "stray word"
+# the help names every command
+out=$($Q help play 2>&1)
+for c in moves hint analyze undo resign "level N, time S" back forward first last "goto N" \
+    "save FILE, load FILE" board new help quit "--clock MIN+SEC"; do
+    has "$out" "$c" "help play: $c"
+done
 summary cli_play

@@ -10,11 +10,11 @@ has "$out" "Saved to $tmp/g.sgf." "play: save"
 sgf=$(cat "$tmp/g.sgf"); has "$sgf" ";B[c8-c6]" "saved moves"; has "$sgf" "PB[human]" "saved players"
 out=$(printf 'load %s/g.sgf\nmoves\nload %s/none.sgf\nsave %s/no/dir.sgf\nhelp\nquit\n' "$tmp" "$tmp" "$tmp" |
     $Q play loa --second=human 2>&1)
-has "$out" "Loaded $tmp/g.sgf." "play: load"
+has "$out" "Loaded $tmp/g.sgf: " "play: load"
 has "$out" " 4  W . W . . . . W  4" "loaded position"
 has "$out" "cannot read $tmp/none.sgf: No such file" "play: load missing"
 has "$out" "cannot write $tmp/no/dir.sgf" "play: save into a missing folder"
-has "$out" "save FILE  save the game as an SGF record" "play: help"
+has "$out" "  save FILE      save the game as an SGF record" "play: help"
 # the terminal game and GTP read each other's records
 printf 'load %s/g.sgf\nc6-a6\nsave %s/h.sgf\nquit\n' "$tmp" "$tmp" | $Q play loa --second=human >/dev/null 2>&1
 out=$(printf 'loadsgf %s/h.sgf\nquartet-moves\n' "$tmp" | $Q gtp); has "$out" "= c8-c6 a6-c4 c6-a6" "GTP reads play's record"
