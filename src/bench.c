@@ -63,7 +63,7 @@ int bench_perft_main(int argc, char **argv)
             return 2;
         }
     }
-    int64_t t0 = util_now_ms();
+    int64_t t0 = util_now_us(); /* microseconds: a shallow perft takes less than 1 ms */
     uint64_t total = 0;
     if (divide && depth > 0) {
         qmove moves[GAME_MAX_MOVES];
@@ -80,10 +80,12 @@ int bench_perft_main(int argc, char **argv)
     } else {
         total = game_perft(g, (int)depth);
     }
-    int64_t ms = util_now_ms() - t0;
+    int64_t us = util_now_us() - t0;
+    if (us < 1)
+        us = 1;
     printf("perft %ld: %llu\n", depth, (unsigned long long)total);
-    printf("time %lld ms, %.0f nodes/s\n", (long long)ms,
-           ms > 0 ? (double)total * 1000.0 / (double)ms : 0.0);
+    printf("time %.3f ms, %.0f nodes/s\n", (double)us / 1000.0,
+           (double)total * 1000000.0 / (double)us);
     game_free(g);
     return 0;
 }

@@ -15,7 +15,8 @@
  *
  * Commands (COLOR: colour name, initial, 1 or 2; MOVE: a move token, a
  * whole turn comma-joined, or one step of a multi-stone turn):
- *   all_legal_moves           legal moves of the side to move, space-separated
+ *   all_legal_moves [COLOR]   legal moves of the side to move, space-separated
+ *                             (a colour not to move: none)
  *                             (one step of a multi-stone turn); empty when over
  *   boardsize N               new game with option size=N, other options kept;
  *                             a game without a size option accepts only its
@@ -317,10 +318,19 @@ static int cmd_showboard(gtp *s, int argc, char **argv, const char *rest, char *
     return ANSWER_OK;
 }
 
+/* all_legal_moves [COLOR]: a colour not to move has none (GNU Go style
+ * tools always pass one). */
 static int cmd_all_legal_moves(gtp *s, int argc, char **argv, const char *rest, char *ans,
                                size_t len)
 {
-    (void)argc, (void)argv, (void)rest;
+    (void)rest;
+    int c = argc > 0 ? colour_arg(s, argv[0], ans, len) : -1;
+    if (argc > 0 && c < 0)
+        return ANSWER_ERROR;
+    if (argc > 0 && c != session_to_move(s->ses)) {
+        ans[0] = 0;
+        return ANSWER_OK;
+    }
     strbuf b = STRBUF_INIT;
     return answer_text(&b, session_legal_moves_text(s->ses, &b), ans, len);
 }
@@ -508,7 +518,7 @@ static int cmd_analyze_commands(gtp *s, int argc, char **argv, const char *rest,
 
 /* Sorted by name (strcmp order): find_command uses binary search. */
 static const gtp_command commands[] = {
-    {"all_legal_moves", cmd_all_legal_moves, 0, 0, ""},
+    {"all_legal_moves", cmd_all_legal_moves, 0, 1, "[COLOR]"},
     {"boardsize", cmd_boardsize, 1, 1, "N"},
     {"clear_board", cmd_clear_board, 0, 0, ""},
     {"final_score", cmd_final_score, 0, 0, ""},

@@ -13,6 +13,9 @@ out=$($Q 2>&1); status $? 2 "no command"
 
 out=$($Q perft loa 3 repetition=0); status $? 0 "perft loa 3"; has "$out" "perft 3: 44952" "perft loa 3"
 has "$out" "nodes/s" "perft speed"
+# a fast run still has a time and a speed (microsecond clock)
+out=$($Q perft loa 1)
+if echo "$out" | grep -Eq '^time [0-9]+\.[0-9]{3} ms, [1-9][0-9]* nodes/s$'; then pass=$((pass+1)); echo "ok perft 1 timed"; else fail=$((fail+1)); echo "FAIL perft 1 timed: $out"; fi
 out=$($Q perft loa 2 --position "w6b/8/8/8/8/8/8/b1b1w3 b"); has "$out" "perft 2: " "perft --position"
 out=$($Q perft loa 2 --divide repetition=0); has "$out" "perft 2: 1244" "options after flags"
 out=$($Q perft loa 1 --divide); has "$out" "c8xa6 1" "perft --divide"; has "$out" "perft 1: 36" "perft --divide total"

@@ -39,6 +39,13 @@ quartet-perft 13
 > ? syntax error: DEPTH must be a whole number 0..12
 all_legal_moves
 > = b1-h1 b1-b3 b1-d3 c1-c3 c1-e3 c1xa3 d1-d3 d1-f3 d1-b3 e1-e3 e1-g3 e1-c3 f1-f3 f1xh3 f1-d3 g1-a1 g1-g3 g1-e3 b8-h8 b8-b6 b8-d6 c8-c6 c8xa6 c8-e6 d8-d6 d8-b6 d8-f6 e8-e6 e8-c6 e8-g6 f8-f6 f8-d6 f8xh6 g8-a8 g8-g6 g8-e6
+# a colour as GNU Go style tools pass it; the side not to move has none
+all_legal_moves b
+> = b1-h1 b1-b3 b1-d3 c1-c3 c1-e3 c1xa3 d1-d3 d1-f3 d1-b3 e1-e3 e1-g3 e1-c3 f1-f3 f1xh3 f1-d3 g1-a1 g1-g3 g1-e3 b8-h8 b8-b6 b8-d6 c8-c6 c8xa6 c8-e6 d8-d6 d8-b6 d8-f6 e8-e6 e8-c6 e8-g6 f8-f6 f8-d6 f8xh6 g8-a8 g8-g6 g8-e6
+all_legal_moves white
+> = 
+all_legal_moves green
+> ? syntax error: unknown colour 'green' (black, white, 1 or 2)
 
 # play: colours by name, initial or number; lenient tokens
 play b c8-c5
