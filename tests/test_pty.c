@@ -154,6 +154,15 @@ static int term_finish(term *t)
     return st;
 }
 
+/* Ctrl-D at the prompt, once the line editor reads keys one by one: a
+ * Ctrl-D typed while the terminal is still in line mode may be lost. */
+static void term_eof(term *t, const char *prompt)
+{
+    EXPECT(t, prompt);
+    usleep(200 * 1000);
+    term_keys(t, prompt, "\004");
+}
+
 static const char *quartet(void)
 {
     const char *q = getenv("Q");
@@ -227,17 +236,8 @@ static void test_against_the_computer(void)
     EXPECT(&t, "Black to move (human)");
     term_type(&t, "black> ", "undo");
     EXPECT(&t, "Took back 2 turns.");
-    term_keys(&t, "black> ", "\004");
+    term_eof(&t, "black> ");
     CHECK_INT(term_finish(&t), 0);
-}
-
-/* Ctrl-D at the prompt, once the line editor reads keys one by one: a
- * Ctrl-D typed while the terminal is still in line mode may be lost. */
-static void term_eof(term *t, const char *prompt)
-{
-    EXPECT(t, prompt);
-    usleep(200 * 1000);
-    term_keys(t, prompt, "\004");
 }
 
 /* Type a line and wait for text after it. */
