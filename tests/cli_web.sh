@@ -272,6 +272,15 @@ for _ in $(seq 150); do call GET "/api/games/$rid"; printf '%s' "$body" | grep -
 expect 200 '"ply":2,' "after the restart the computer moves"
 
 # ---- the page's files ----
+# built in: every file of src/web/page/, byte for byte
+for f in $(cd src/web/page && find . -type f | sed 's|^\./||'); do
+    code=$(curl -s -o "$t/file" -w '%{http_code}' "$url/$f")
+    if [ "$code" = 200 ] && cmp -s "$t/file" "src/web/page/$f"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL the built-in page file $f (HTTP $code)"; fi
+done
+code=$(curl -s -o "$t/file" -w '%{http_code} %{content_type}' "$url/")
+status "$(cmp -s "$t/file" src/web/page/index.html && echo 0 || echo 1)" 0 "/ is the built-in index.html"
+has "$code" "200 text/html; charset=utf-8" "/ is HTML"
 mkdir -p "$t/page"
 printf '<!doctype html><title>q</title>\n' >"$t/page/index.html"
 printf 'export const x = 1;\n' >"$t/page/app.js"
