@@ -17,6 +17,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,12 +81,11 @@ typedef struct tower_window {
 static tower_window tower_win[CELLS][12];
 static uint8_t ntower_win[CELLS];
 static int nwindows;
-static int tables_ready;
+/* Built once, whichever thread creates the first game. */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void init_tables(void)
+static void build_tables(void)
 {
-    if (tables_ready)
-        return;
     static const int df[4] = {1, 0, 1, 1}, dr[4] = {0, 1, 1, -1};
     rng r;
     rng_seed(&r, 0x1070F3EEull);
@@ -116,8 +116,9 @@ static void init_tables(void)
         byte_bits[b] = (uint8_t)(byte_bits[b >> 1] + (b & 1));
     for (int s = 0; s < CELLS; s++)
         init_tower_windows(s);
-    tables_ready = 1;
 }
+
+static void init_tables(void) { pthread_once(&tables_once, build_tables); }
 
 /* Board order for the removed pair: file, then rank. */
 static int board_order(int s) { return order_of[s]; }
