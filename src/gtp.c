@@ -526,6 +526,7 @@ static int cmd_set(gtp *s, int argc, char **argv, const char *rest, char *ans, s
 static int cmd_settings(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)argv, (void)rest;
+    engine_set_game(s->eng, G(s)->ops);
     engine_settings_text(s->eng, ans, len);
     return ANSWER_OK;
 }

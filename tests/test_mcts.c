@@ -646,26 +646,33 @@ static void test_settings(void)
     CHECK_HAS(text, "memory=256");
 
     CHECK_INT(engine_set(e, "level", "11", err, sizeof err), -1);
-    CHECK_HAS(err, "out of range (1..10)");
+    CHECK_STR(err, "level must be 1..10, not 11");
     CHECK_INT(engine_set(e, "level", "0", err, sizeof err), -1);
-    CHECK_HAS(err, "out of range (1..10)");
+    CHECK_STR(err, "level must be 1..10, not 0");
     CHECK_INT(engine_set(e, "level", "x", err, sizeof err), -1);
-    CHECK_HAS(err, "not a whole number");
+    CHECK_STR(err, "level must be a whole number 1..10, not 'x'");
     CHECK_INT(engine_set(e, "ms", "-5", err, sizeof err), -1);
-    CHECK_HAS(err, "setting ms: -5 is out of range");
+    CHECK_STR(err, "ms must be 0..86400000, not -5");
     CHECK_INT(engine_set(e, "memory", "0", err, sizeof err), -1);
-    CHECK_HAS(err, "setting memory: 0 is out of range");
+    CHECK_STR(err, "memory must be 1..65536, not 0");
     CHECK_INT(engine_set(e, "c", "fast", err, sizeof err), -1);
-    CHECK_HAS(err, "setting c: 'fast' is not a number");
+    CHECK_STR(err, "c must be a number 0..10, not 'fast'");
+    CHECK_INT(engine_set(e, "c", "nan", err, sizeof err), -1);
+    CHECK_STR(err, "c must be a number 0..10, not 'nan'");
     CHECK_INT(engine_set(e, "seed", "-1", err, sizeof err), -1);
-    CHECK_HAS(err, "setting seed");
+    CHECK_STR(err, "seed must be 0..9223372036854775807, not -1");
+    CHECK_INT(engine_set(e, "seed", "99999999999999999999", err, sizeof err), -1);
+    CHECK_STR(err, "seed must be a whole number 0..9223372036854775807, not '99999999999999999999'");
+    CHECK_INT(engine_set(e, "reuse", "2", err, sizeof err), -1);
+    CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
-    CHECK_HAS(err, "unknown setting 'wizardry'");
+    CHECK_STR(err, "unknown setting 'wizardry' for ai (known: seed, level, iterations, ms, "
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse)");
     CHECK_INT(engine_set_all(e, "level=3 bogus", err, sizeof err), -1);
-    CHECK_HAS(err, "expected name=value");
+    CHECK_STR(err, "bad setting 'bogus': expected name=value");
     /* all or nothing: the good level=3 before the bad one is not kept */
     CHECK_INT(engine_set_all(e, "level=3,cutoff=99999", err, sizeof err), -1);
-    CHECK_HAS(err, "setting cutoff");
+    CHECK_STR(err, "cutoff must be 0..1000, not 99999");
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "level=5");
 

@@ -15,6 +15,7 @@
  * child, so the walk never gets stuck.
  */
 #include "ai/mcts.h"
+#include "ai/searcher.h"
 #include "rng.h"
 #include "util.h"
 
@@ -570,3 +571,135 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
         *out = res;
     return res.move;
 }
+
+/* ---- the searcher: settings and the engine's entry ---- */
+
+enum {
+    SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
+    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE
+};
+
+#define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
+
+static const searcher_setting settings[] = {
+    [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
+    [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, 5,
+                              "iterations per move: 1000 at level 1, doubling per level"),
+    [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
+                                   "a fixed iteration budget; overrides level when above 0"),
+    [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
+                           "time cap per move in ms (0: none); a clock may cap it further"),
+    [SET_MEMORY] = INT_SETTING("memory", 1, 65536, 256, "MB for the search tree's node pool"),
+    [SET_C] = {"c", SEARCHER_FLOAT, 0, 0, 0, 0, 10, 0.7, NULL, "UCT exploration constant"},
+    [SET_CUTOFF] = INT_SETTING("cutoff", 0, 1000, 0,
+                               "every K plies a sure evaluation (>= 0.85, <= 0.15) ends "
+                               "a playout (0: off)"),
+    [SET_EVALPLIES] = INT_SETTING("evalplies", 0, 100000, 0,
+                                  "playouts stop after E plies, scored by the evaluation "
+                                  "(0: play on)"),
+    [SET_MAXPLIES] = INT_SETTING("maxplies", 1, 100000, 1000,
+                                 "playout length cap (then the evaluation, or a draw)"),
+    [SET_PRIOR] = INT_SETTING("prior", 0, 1000, 0,
+                              "a new move starts as if it had N visits scoring its "
+                              "evaluation (0: off)"),
+    [SET_REUSE] = {"reuse", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
+                   "keep the last search's subtree when the game went on from it"},
+    {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The tree is made at the first search, again when memory changes. */
+typedef struct player {
+    mcts *tree;
+} player;
+
+static void *player_create(char *err, size_t errlen)
+{
+    player *p = calloc(1, sizeof *p);
+    if (!p)
+        snprintf(err, errlen, "out of memory");
+    return p;
+}
+
+static void player_destroy(void *self)
+{
+    player *p = self;
+    if (p)
+        mcts_free(p->tree);
+    free(p);
+}
+
+static void params_from(const searcher_value *set, const searcher_run *run, mcts_params *p)
+{
+    p->iterations = set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
+                                         : engine_level_iterations((int)set[SET_LEVEL].i);
+    p->ms = set[SET_MS].i;
+    if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
+        p->ms = run->budget_ms;
+    if (run->analyze) {
+        p->iterations = 0;
+        p->ms = 0;
+    }
+    p->seed = (uint64_t)set[SET_SEED].i;
+    p->c = set[SET_C].f;
+    p->cutoff = (int)set[SET_CUTOFF].i;
+    p->eval_plies = (int)set[SET_EVALPLIES].i;
+    p->prior = (double)set[SET_PRIOR].i;
+    p->reuse = (int)set[SET_REUSE].i;
+    p->max_plies = (int)set[SET_MAXPLIES].i;
+    p->progress = run->progress;
+    p->progress_arg = run->progress_arg;
+    p->progress_ms = run->progress_ms;
+}
+
+static qmove player_choose(void *self, const game *g, const searcher_run *run, engine_report *rep)
+{
+    player *pl = self;
+    size_t mb = (size_t)run->set[SET_MEMORY].i;
+    if (pl->tree && mcts_memory_mb(pl->tree) != mb) {
+        mcts_free(pl->tree);
+        pl->tree = NULL;
+    }
+    if (!pl->tree)
+        pl->tree = mcts_new(mb);
+    if (!pl->tree) {
+        /* no memory for a tree: still answer with a legal move */
+        qmove moves[GAME_MAX_MOVES];
+        int n = g->ops->legal_moves(g, moves);
+        snprintf(rep->summary, sizeof rep->summary,
+                 "ai: no memory for a %zu MB tree, played the first legal move", mb);
+        return n ? moves[0] : QMOVE_NONE;
+    }
+    mcts_params p;
+    params_from(run->set, run, &p);
+    mcts_result r;
+    qmove m = mcts_search(pl->tree, g, &p, run->stop, &r);
+    rep->value = r.value;
+    rep->iterations = r.iterations;
+    rep->nodes = r.nodes;
+    rep->proven = r.proven;
+    rep->reused = r.reused;
+    if (m == QMOVE_NONE) {
+        snprintf(rep->summary, sizeof rep->summary, "ai: game over");
+        return m;
+    }
+    char tok[GAME_MOVE_TEXT_MAX], pv[128];
+    g->ops->move_to_text(g, m, tok, sizeof tok);
+    if (engine_moves_text(g, r.pv, r.npv, pv, sizeof pv) != 0)
+        snprintf(pv, sizeof pv, "%s", tok);
+    snprintf(rep->summary, sizeof rep->summary,
+             "ai: %s visits %u win %.3f value %.3f%s iterations %llu nodes %llu "
+             "reused %llu %lld ms pv %s",
+             tok, r.visits, r.win_rate, r.value, r.proven ? " (proven)" : "",
+             (unsigned long long)r.iterations, (unsigned long long)r.nodes,
+             (unsigned long long)r.reused, (long long)r.ms, pv);
+    return m;
+}
+
+const searcher_ops mcts_searcher = {
+    .name = "mcts",
+    .summary = "Monte Carlo Tree Search with a solver (the strongest player)",
+    .settings = settings,
+    .create = player_create,
+    .destroy = player_destroy,
+    .choose = player_choose,
+};

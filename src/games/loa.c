@@ -719,4 +719,6 @@ const game_ops loa_ops = {
     .sgf_move_from_text = loa_sgf_move_from_text,
     .playout = loa_playout,
     .evaluate = loa_evaluate,
+    /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */
+    .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4"}, {NULL, NULL}},
 };

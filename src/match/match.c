@@ -576,12 +576,13 @@ static int proc_start(const match *m, proc *p, const player *pl)
             }
         }
     }
-    /* The time control.  Built-in players must accept it; other engines
-     * may not know a command, and then play by their own settings. */
+    /* The time control.  Built-in players must accept it (a kind without
+     * a budget, such as random, is not asked); other engines may not know a
+     * command, and then play by their own settings. */
     char cmd[128] = "", secs[32];
     switch (m->tc.kind) {
     case MATCH_TC_MOVE:
-        if (pl->builtin &&
+        if (pl->builtin && engine_kind_has_setting(pl->kind, "ms") &&
             (a = ask(m, p, deadline, ans, sizeof ans, "quartet-set ms %lld",
                      (long long)m->tc.move_ms)) != ANS_OK) {
             if (a == ANS_ERR)
@@ -596,7 +597,8 @@ static int proc_start(const match *m, proc *p, const player *pl)
         snprintf(cmd, sizeof cmd, "time_settings %s 0 0", secs);
         break;
     case MATCH_TC_ITERATIONS:
-        snprintf(cmd, sizeof cmd, "quartet-set iterations %ld", m->tc.iterations);
+        if (!pl->builtin || engine_kind_has_setting(pl->kind, "iterations"))
+            snprintf(cmd, sizeof cmd, "quartet-set iterations %ld", m->tc.iterations);
         break;
     default: break;
     }
