@@ -19,8 +19,9 @@ LIBS_FRONT = -ledit
 SAN_FLAGS  = -std=c11 -Wall -Wextra -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP -Isrc
 TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 
-# Debian packages the build needs: header -> package.
-DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev
+# Debian packages the build and tests need: file -> package (python3 reads
+# bench --json in the tests).
+DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal
 
 SRC       = $(shell find src -name '*.c' | sort)
 FRONT_SRC = src/main.c src/play.c

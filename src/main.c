@@ -17,13 +17,20 @@ typedef struct command {
 static int games_main(int argc, char **argv);
 
 static const command commands[] = {
-    {"bench", bench_main, "search a fixed set of positions: speed and a signature",
-     "usage: quartet bench [ITERATIONS]\n"
-     "Runs the ai (seed 1) for ITERATIONS iterations (default 5000) on each game's\n"
-     "start position and on the position after 8 seeded random moves, and prints\n"
-     "per position the iterations, tree nodes, time, value and move, then the\n"
-     "total iterations per second and a signature that changes whenever the\n"
-     "search's choices change (the same build always prints the same signature).\n"
+    {"bench", bench_main, "the speed report: perft, playouts, search; a signature",
+     "usage: quartet bench [ITERATIONS] [--json] [--quick]\n"
+     "First the speed report, one line per game and board (LOA; Y 11 standard,\n"
+     "progressive and double; Y 19; LOT; Coffee hex 4 and square 7): perft to a\n"
+     "fixed depth (leaves/s), seeded random playouts from the start (games/s,\n"
+     "plies/s where the playout keeps its moves, and how often the first player\n"
+     "won), and a search from the start (iterations/s).  Then the ai (seed 1) for\n"
+     "ITERATIONS iterations (default 5000) on each game's start position and on the\n"
+     "position after 8 seeded random moves: iterations, tree nodes, time, value and\n"
+     "move.  Last the total iterations per second and a signature over every count\n"
+     "(never a time): the same build always prints the same signature, and it\n"
+     "changes whenever a game's rules, move order or playouts or the search change.\n"
+     "  --json   the same as one JSON object, for tools\n"
+     "  --quick  perft 2 plies shallower, 1/100 of the playouts and searches\n"
      "example: quartet bench 20000\n", 0},
     {"games", games_main, "list the games and their options",
      "usage: quartet games\n"

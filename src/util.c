@@ -84,6 +84,13 @@ int64_t util_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t util_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 int util_write_file_atomic(const char *path, const char *data, size_t len)
 {
     size_t plen = strlen(path);

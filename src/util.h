@@ -20,6 +20,8 @@ void util_str_chomp(char *s);
 
 /* Monotonic milliseconds. */
 int64_t util_now_ms(void);
+/* Monotonic microseconds (timing short benchmarks). */
+int64_t util_now_us(void);
 
 /* Write a whole file atomically (temporary file in the same folder, fsync,
  * rename).  0 on success, -1 with errno set. */

@@ -875,6 +875,54 @@ static int y_playout(game *gg, struct rng *r, int max_plies)
     return s->result;
 }
 
+/* ---- the board for graphical front ends ---- */
+
+/* Pointy-top hexagons of circumradius 1: cell (c, r) at x = sqrt3 (c - r/2),
+ * rows 1.5 apart with row 1 at the bottom, as the text drawing has them. */
+#define Y_SQRT3 1.7320508075688772
+static double y_hex_x(int c, int r) { return Y_SQRT3 * (c - r / 2.0 + 1.5); }
+static double y_hex_y(int n, int r) { return 1.5 * (n - 1 - r) + 1.5; }
+
+static void y_describe(const game *gg, game_board *b)
+{
+    const y_game *g = (const y_game *)gg;
+    int n = g->size;
+    char name[24];
+    b->kind = "triangle";
+    b->width = Y_SQRT3 * (n + 1);
+    b->height = 1.5 * n + 2.5;
+    b->ncells = b->nlabels = b->nlines = 0;
+    for (int i = 0; i < g->ncells; i++) {
+        cell_name(g, i, name, sizeof name);
+        game_cell *c = game_board_add_cell(b, name, y_hex_x(g->col[i], g->row[i]),
+                                           y_hex_y(n, g->row[i]), GAME_SHAPE_HEX, 1);
+        if (g->cell[i] != EMPTY) {
+            c->player = g->cell[i] - 1;
+            c->piece = GAME_PIECE_STONE;
+        }
+    }
+    for (int c = 0; c < n; c++) { /* letters under the bottom row */
+        snprintf(name, sizeof name, "%c", 'a' + c);
+        game_board_add_label(b, name, y_hex_x(c, 0), y_hex_y(n, -1));
+    }
+    for (int r = 0; r < n; r++) { /* numbers left of each row */
+        snprintf(name, sizeof name, "%d", r + 1);
+        game_board_add_label(b, name, y_hex_x(r - 1, r), y_hex_y(n, r));
+    }
+}
+
+static int y_clicks(const game *gg, qmove m, game_click *out)
+{
+    if (m == MV_SWAP) {
+        game_click_choice(out, "swap", "Swap colours");
+        return 1;
+    }
+    char name[24];
+    cell_name((const y_game *)gg, (int)m, name, sizeof name);
+    game_click_cell(out, name);
+    return 1;
+}
+
 const game_ops y_ops = {
     .name = "y",
     .title = "Y",
@@ -898,4 +946,6 @@ const game_ops y_ops = {
     .hash = y_hash,
     .render = y_render,
     .playout = y_playout,
+    .describe = y_describe,
+    .clicks = y_clicks,
 };
