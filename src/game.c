@@ -157,6 +157,35 @@ int game_parse_colour(const game_ops *ops, const char *text)
     return -1;
 }
 
+void game_colour_capital(const game_ops *ops, int p, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", ops->colour[p]);
+    if (buf[0])
+        buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+/* Recursion depth is the length of a turn. */
+static void turn_text(game *g, int from, char *buf, size_t len)
+{
+    const game_ops *ops = g->ops;
+    int ply = ops->ply(g);
+    if (ply <= from)
+        return;
+    qmove m = ops->move_at(g, ply - 1);
+    ops->unmake(g);
+    turn_text(g, from, buf, len);
+    char t[GAME_MOVE_TEXT_MAX];
+    ops->move_to_text(g, m, t, sizeof t);
+    util_str_appendf(buf, len, "%s%s", buf[0] ? "," : "", t);
+    ops->make(g, m);
+}
+
+void game_turn_text(game *g, int from, char *buf, size_t len)
+{
+    buf[0] = 0;
+    turn_text(g, from, buf, len);
+}
+
 int game_play_text(game *g, const char *text, char *err, size_t errlen)
 {
     const game_ops *ops = g->ops;

@@ -221,12 +221,19 @@ const char *game_option_value(const game *g, const char *name, char *buf, size_t
 
 /* Colour by name, initial, or 1/2.  Returns 0/1, or -1. */
 int game_parse_colour(const game_ops *ops, const char *text);
+/* Colour p's name with a capital, for the start of a sentence ("Black"). */
+void game_colour_capital(const game_ops *ops, int p, char *buf, size_t len);
 
 /* Play a whole turn given as comma-separated tokens ("h2,j4"); every step
  * must be legal in turn and all must belong to the player who starts the
  * turn.  All or nothing: on error g is unchanged.  Returns the number of
  * moves made, or -1. */
 int game_play_text(game *g, const char *text, char *err, size_t errlen);
+
+/* The moves made since ply `from` as canonical tokens, comma-joined: a
+ * turn's text ("h2,j4").  g is unmade back and made again, so it ends as
+ * it was. */
+void game_turn_text(game *g, int from, char *buf, size_t len);
 
 /* Undo the last whole turn (all moves of the player who moved last).
  * Returns the number of moves undone (0 at the start). */

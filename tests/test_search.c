@@ -273,14 +273,30 @@ static void test_game_defaults(void)
     engine_set_game(e, game_find("y"));
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");
-    /* a search takes its game's defaults by itself */
+    /* a search takes its game's defaults by itself, whatever is shown */
     game *g = game_create_default(&loa_ops);
-    engine_set(e, "iterations", "10", err, sizeof err);
-    engine_choose(e, g, NULL);
+    engine *x = make("ai", "iterations=300 prior=7 cutoff=1 evalplies=4");
+    engine_set(e, "iterations", "300", err, sizeof err);
+    engine_report r1, r2;
+    qmove m1 = engine_choose(e, g, &r1), m2 = engine_choose(x, g, &r2);
+    CHECK(m1 == m2);
+    CHECK_INT(r1.nodes, r2.nodes);
+    CHECK(r1.value == r2.value);
     engine_settings_text(e, text, sizeof text);
-    CHECK_HAS(text, "cutoff=1 evalplies=4");
+    CHECK_HAS(text, "cutoff=0 evalplies=0");
     game_free(g);
+    engine_free(x);
     engine_free(e);
+    /* showing a game's defaults does not restart a random player */
+    engine *r1e = make("random", "seed=5"), *r2e = make("random", "seed=5");
+    g = game_create_default(&loa_ops);
+    engine_choose(r1e, g, NULL);
+    engine_choose(r2e, g, NULL);
+    engine_set_game(r2e, &loa_ops);
+    CHECK(engine_choose(r1e, g, NULL) == engine_choose(r2e, g, NULL));
+    game_free(g);
+    engine_free(r1e);
+    engine_free(r2e);
     /* every game's tuned defaults are valid settings of their searcher */
     for (int gi = 0; game_registry[gi]; gi++)
         for (const game_ai_defaults *d = game_registry[gi]->ai_defaults; d && d->searcher; d++) {

@@ -19,7 +19,7 @@ struct engine {
     const char *kind;   /* as named: "ai" or the searcher's name */
     searcher_value set[SEARCHER_MAX_SETTINGS];  /* in effect, in the table's order */
     unsigned char mine[SEARCHER_MAX_SETTINGS];  /* given by the user: no game default overrides it */
-    const game_ops *game;                       /* whose tuned defaults are in set */
+    const game_ops *game;                       /* whose tuned defaults set shows */
     int64_t budget_ms;
     engine_progress_fn progress;
     void *progress_arg;
@@ -143,10 +143,11 @@ int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
     return 0;
 }
 
-void engine_set_game(engine *e, const game_ops *game)
+/* The settings in effect for a game: the user's, else the game's tuned
+ * defaults for this searcher, else the searcher's own. */
+static void effective(const engine *e, const game_ops *game, searcher_value *out)
 {
-    searcher_value def[SEARCHER_MAX_SETTINGS];
-    searcher_defaults(e->ops, def);
+    searcher_defaults(e->ops, out);
     for (const game_ai_defaults *d = game ? game->ai_defaults : NULL; d && d->searcher; d++) {
         if (!util_str_ieq(d->searcher, e->ops->name))
             continue;
@@ -161,13 +162,27 @@ void engine_set_game(engine *e, const game_ops *game)
             *eq = 0;
             /* a game's own table is checked by the tests; a bad entry is skipped */
             if ((i = searcher_setting_index(e->ops, words[k])) >= 0)
-                searcher_parse(&e->ops->settings[i], eq + 1, &def[i], err, sizeof err);
+                searcher_parse(&e->ops->settings[i], eq + 1, &out[i], err, sizeof err);
         }
     }
     for (int i = 0; e->ops->settings[i].name; i++)
-        if (!e->mine[i])
-            e->set[i] = def[i];
+        if (e->mine[i])
+            out[i] = e->set[i];
+}
+
+void engine_set_game(engine *e, const game_ops *game)
+{
+    if (game == e->game)
+        return; /* no write: a search may be reading the settings */
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    effective(e, game, set);
     e->game = game;
+    int changed = 0;
+    for (int i = 0; e->ops->settings[i].name; i++)
+        changed |= memcmp(&set[i], &e->set[i], sizeof set[i]) != 0;
+    if (!changed)
+        return; /* a random player's generator runs on */
+    memcpy(e->set, set, sizeof set);
     if (e->ops->configure)
         e->ops->configure(e->self, e->set);
 }
@@ -235,9 +250,11 @@ static qmove search(engine *e, const game *g, engine_report *rep, int analyze)
         rep = &own;
     memset(rep, 0, sizeof *rep);
     rep->value = 0.5;
-    if (g->ops != e->game)
-        engine_set_game(e, g->ops);
-    searcher_run run = {e->set, e->budget_ms, analyze, &e->stop,
+    /* the settings for this game, without changing e: another thread may
+     * be showing them */
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    effective(e, g->ops, set);
+    searcher_run run = {set, e->budget_ms, analyze, &e->stop,
                         e->progress, e->progress_arg, e->progress_ms};
     qmove m = e->ops->choose(e->self, g, &run, rep);
     rep->ms = util_now_ms() - t0;

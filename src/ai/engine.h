@@ -76,11 +76,12 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen);
 /* 1 if players of this kind have the named setting. */
 int engine_kind_has_setting(const char *kind, const char *name);
-/* Settings in effect as "seed=1 level=5 ...", every one in the table's
- * order; for the game of the last search or engine_set_game(). */
+/* Settings as "seed=1 level=5 ...", every one in the table's order, with
+ * the defaults of the game given to engine_set_game() (a search uses its
+ * own game's defaults in any case). */
 void engine_settings_text(const engine *e, char *buf, size_t len);
-/* Take the defaults game tunes for settings not given by the user (the
- * next search does it by itself; call it to show the settings first). */
+/* Show the defaults game tunes for settings the user did not give.  Call
+ * it when the game changes, not during a search. */
 void engine_set_game(engine *e, const game_ops *game);
 /* Every kind of player with its settings, ranges, defaults (and the games
  * that tune them) and meaning, one line each, for help texts. */
