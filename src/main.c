@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "ai/engine.h"
 #include "util.h"
+#include "web/web.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -130,6 +131,20 @@ static const command commands[] = {
      "At the prompt type a move (e.g. c8-c6), or one of:\n"
      "  help  moves  undo  board  new  quit\n"
      "example: quartet play loa --white=random\n", 1},
+    {"serve", web_main, "play in the browser: the web server and its JSON API",
+     "usage: quartet serve [--host 127.0.0.1] [--port 8080] [--db FILE] [--assets DIR]\n"
+     "                     [--max-games N]\n"
+     "Serves the page at http://HOST:PORT/ and the JSON API under /api/ (docs/API.md).\n"
+     "Every game is kept in an SQLite database, by default\n"
+     "$XDG_DATA_HOME/quartet/games.db or ~/.local/share/quartet/games.db; every change\n"
+     "is stored before it is answered and a restart resumes every game.\n"
+     "  --host H        address to listen on (default 127.0.0.1: this machine only)\n"
+     "  --port N        port (default 8080; 0: any free port, printed)\n"
+     "  --db FILE       the database file\n"
+     "  --assets DIR    serve the page's files from DIR instead of the built-in copy\n"
+     "  --max-games N   games the database may hold (default 1000)\n"
+     "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n"
+     "example: quartet serve --port 8080\n", 0},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
