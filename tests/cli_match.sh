@@ -38,6 +38,21 @@ out=$($Q match -games 2 -tc ms=500 cmd="$F illegal" name=a cmd="$F deaf" name=b 
 has "$out" "game 2/2: b vs a 0-1 (b loses: illegal move" "deaf moves first and loses"
 has "$out" "game 1/2: a vs b 0-1 (a loses: illegal move" "illegal first"
 
+# A resignation ends the game off the board: in the log and the record.
+out=$($Q match -games 2 -tc ms=500 -sgf "$tmp/resign.sgf" cmd="$F resign" name=r cmd="$F illegal" name=i 2>&1)
+has "$out" "game 1/2: r vs i 0-1 (Black resigned)" "resignation"
+has "$(cat "$tmp/resign.sgf")" "RE[W+R]" "resignation in the record"
+
+# A clock: time_left before each turn, the time used taken off and the
+# increment added; running out (plus the margin) loses on time.
+out=$($Q match -games 2 -tc 1+0.1 -debug random:seed=1 random:seed=2 2>&1)
+has "$out" "time_left black 1 0" "clock starts at the base"
+t=$(printf '%s\n' "$out" | grep -o 'time_left black [0-9.]*' | sed -n 2p | cut -d' ' -f3)
+if awk -v t="$t" 'BEGIN { exit !(t > 1.0 && t <= 1.1) }'; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL clock: black's second time_left is '$t', expected 1.0 < t <= 1.1"; fi
+out=$($Q match -games 2 -tc 1+0 cmd="$F slow" name=s cmd="$F illegal" name=i 2>&1)
+has "$out" "game 1/2: s vs i 0-1 (s loses: time forfeit: out of time (1000 ms on the clock + 50 ms margin))" "flag fall"
+
 # A stray extra answer is caught by the command ids, not taken for the next.
 out=$($Q match -games 2 -random-plies 2 -tc ms=500 cmd="$F twice" name=twice cmd="$F illegal" name=ill 2>&1)
 has "$out" "game 1/2: twice vs ill 0-1 (twice loses: answer to another command (id 4) for 'play white a7-c7')" "stray answer"

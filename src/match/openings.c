@@ -32,7 +32,8 @@ void openings_free(match *m)
     m->nopenings = 0;
 }
 
-int openings_apply(game *g, const match_opening *o, char *err, size_t errlen)
+/* Apply an opening to g.  0, or -1 with err. */
+static int apply(game *g, const match_opening *o, char *err, size_t errlen)
 {
     if (o->is_position)
         return g->ops->from_text(g, o->text, err, errlen);
@@ -104,7 +105,7 @@ void openings_turns(const game *start, const match_opening *o, strbuf *out)
         out->failed = 1;
         return;
     }
-    openings_apply(g, o, err, sizeof err); /* checked when the match began */
+    apply(g, o, err, sizeof err); /* checked when the match began */
     moves_text(g, 1, out);
     game_free(g);
 }
@@ -119,7 +120,7 @@ static int check_opening(const match *m, const match_opening *o, strbuf *canon, 
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    int rc = openings_apply(g, o, err, errlen);
+    int rc = apply(g, o, err, errlen);
     if (rc == 0 && g->ops->result(g) != RESULT_NONE) {
         snprintf(err, errlen, "the game is already over");
         rc = -1;

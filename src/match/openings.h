@@ -24,8 +24,6 @@ int openings_random(match *m);
 void openings_none(match *m);
 void openings_free(match *m);
 
-/* Apply an opening to g.  0, or -1 with err. */
-int openings_apply(game *g, const match_opening *o, char *err, size_t errlen);
 /* The opening's moves as whole turns, "a1 b2,c3 ..." (engines hear turns). */
 void openings_turns(const game *start, const match_opening *o, strbuf *out);
 /* How the log names game s's opening: "pos:TEXT", the moves, or "". */

@@ -4,6 +4,7 @@
 #include "match/matchargs.h"
 #include "match/matchlog.h"
 #include "match/openings.h"
+#include "session.h"
 #include "strbuf.h"
 #include "util.h"
 
@@ -113,12 +114,12 @@ typedef struct bout {
     const match *m;
     gtpclient **eng;
     const match_player **pl;
-    game *g;              /* the referee's own copy of the game */
-    int64_t clock[2];     /* MATCH_TC_CLOCK: time left per side */
+    session *s;           /* the game: record, turns, clock and result */
+    strbuf opening;       /* "COLOUR TURN\n" per opening turn, as engines hear them */
     int failed;           /* the side that lost by failing, or -1 */
     char why[400];
     match_played *out;
-    strbuf moves, times;
+    strbuf moves, times;  /* the log's turns after the opening, and their times */
 } bout;
 
 static int fail(bout *b, int side, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -140,6 +141,8 @@ static int engine_failed(bout *b, int side, enum gtpclient_answer a, const char 
     return fail(b, side, "%s", b->eng[side]->why);
 }
 
+/* Ask side's engine a command that must succeed: 0, 1 interrupted, -1
+ * the side failed. */
 static int ask_ok(bout *b, int side, const char *what, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static int ask_ok(bout *b, int side, const char *what, const char *fmt, ...)
@@ -156,27 +159,46 @@ static int ask_ok(bout *b, int side, const char *what, const char *fmt, ...)
     return a == GTPCLIENT_OK ? 0 : engine_failed(b, side, a, what, ans);
 }
 
-/* Tell an engine the opening's turns, one by one. */
-static int replay_opening(bout *b, int side, const char *turns)
+/* The opening on the referee's session, and the turns engines will hear.
+ * 0, or -1 (out of memory; the opening was checked when the match began). */
+static int open_game(bout *b, const match_opening *o)
 {
-    game *g = game_clone(b->m->proto);
-    char err[GAME_ERR_MAX];
-    int rc = g ? 0 : fail(b, side, "out of memory");
-    for (const char *p = turns; rc == 0 && *p; p += strspn(p, " ")) {
+    const game_ops *ops = session_ops(b->s);
+    char err[SESSION_ERR_MAX];
+    strbuf turns = STRBUF_INIT;
+    if (o && o->is_position)
+        return session_set_position(b->s, o->text, err, sizeof err);
+    if (o)
+        openings_turns(b->m->proto, o, &turns);
+    const char *p = strbuf_str(&turns);
+    for (p += strspn(p, " "); *p; p += strspn(p, " ")) {
+        char turn[SESSION_TURN_MAX];
         size_t n = strcspn(p, " ");
-        char turn[GAME_TEXT_MAX];
         snprintf(turn, sizeof turn, "%.*s", (int)(n < sizeof turn ? n : sizeof turn - 1), p);
         p += n;
-        const char *colour = g->ops->colour[g->ops->to_move(g)];
-        game_play_text(g, turn, err, sizeof err);
-        rc = ask_ok(b, side, "play", "play %s %s", colour, turn);
+        int side = session_to_move(b->s);
+        if (side < 0 || session_play(b->s, side, turn, SESSION_WHOLE_TURN, err, sizeof err) < 0)
+            break;
+        strbuf_addf(&b->opening, "%s %s\n", ops->colour[side], turn);
     }
-    game_free(g);
+    int rc = turns.failed || b->opening.failed ? -1 : 0;
+    strbuf_free(&turns);
     return rc;
 }
 
-/* Set up side's engine for game idx: new game, seed, opening. */
-static int prepare(bout *b, int side, int idx, const match_opening *o, const char *turns)
+/* Tell side's engine the opening's turns, one by one. */
+static int replay_opening(bout *b, int side)
+{
+    int rc = 0;
+    for (const char *p = strbuf_str(&b->opening), *nl; rc == 0 && (nl = strchr(p, '\n'));
+         p = nl + 1)
+        rc = ask_ok(b, side, "play", "play %.*s", (int)(nl - p), p);
+    return rc;
+}
+
+/* Set up side's engine for game idx: new game, seed, opening.  0, 1
+ * interrupted, -1 the side failed. */
+static int prepare(bout *b, int side, int idx, const match_opening *o)
 {
     const match *m = b->m;
     const match_player *pl = b->pl[side];
@@ -194,16 +216,34 @@ static int prepare(bout *b, int side, int idx, const match_opening *o, const cha
     if (rc == 0 && o && o->is_position)
         rc = ask_ok(b, side, "quartet-setposition", "quartet-setposition %s", o->text);
     else if (rc == 0 && o)
-        rc = replay_opening(b, side, turns);
+        rc = replay_opening(b, side);
     return rc;
 }
 
+/* ---- the clock: the referee's rules, the session's clock ---- */
+
+static int64_t clock_left(bout *b, int side)
+{
+    session_clock c;
+    session_clock_state(b->s, &c);
+    return c.left_ms[side];
+}
+
+/* Side used `used` ms of its clock (within the margin it may overdraw:
+ * the clock stops at 0), then gains the increment. */
+static void clock_charge(bout *b, int side, int64_t used)
+{
+    char err[SESSION_ERR_MAX];
+    int64_t left = clock_left(b, side) - used;
+    session_time_left(b->s, side, (left < 0 ? 0 : left) + b->m->tc.inc_ms, 0, err, sizeof err);
+}
+
 /* How long side may take for this turn. */
-static int64_t turn_limit(const bout *b, int side)
+static int64_t turn_limit(bout *b, int side)
 {
     const match *m = b->m;
     return m->tc.kind == MATCH_TC_MOVE    ? m->tc.move_ms + m->margin_ms
-           : m->tc.kind == MATCH_TC_CLOCK ? b->clock[side] + m->margin_ms
+           : m->tc.kind == MATCH_TC_CLOCK ? clock_left(b, side) + m->margin_ms
                                           : m->timeout_ms;
 }
 
@@ -213,10 +253,10 @@ static int ask_turn(bout *b, int side, char *move, size_t movelen, int64_t *used
 {
     const match *m = b->m;
     gtpclient *c = b->eng[side];
-    const char *colour = b->g->ops->colour[side];
+    const char *colour = session_ops(b->s)->colour[side];
     char ans[GTPCLIENT_ANSWER_MAX], secs[32];
     if (m->tc.kind == MATCH_TC_CLOCK) {
-        matchargs_seconds_text(b->clock[side], secs, sizeof secs);
+        matchargs_seconds_text(clock_left(b, side), secs, sizeof secs);
         enum gtpclient_answer a = gtpclient_ask(c, util_now_ms() + m->timeout_ms, ans, sizeof ans,
                                                 "time_left %s %s 0", colour, secs);
         if (a != GTPCLIENT_OK && a != GTPCLIENT_ERR)
@@ -229,7 +269,7 @@ static int ask_turn(bout *b, int side, char *move, size_t movelen, int64_t *used
         return 1;
     if (a == GTPCLIENT_TIMEOUT && m->tc.kind == MATCH_TC_CLOCK)
         return fail(b, side, "time forfeit: out of time (%lld ms on the clock + %lld ms margin)",
-                    (long long)b->clock[side], (long long)m->margin_ms);
+                    (long long)(limit - m->margin_ms), (long long)m->margin_ms);
     if (a == GTPCLIENT_TIMEOUT)
         return fail(b, side, "time forfeit: no move within %lld ms", (long long)limit);
     if (a != GTPCLIENT_OK)
@@ -237,12 +277,8 @@ static int ask_turn(bout *b, int side, char *move, size_t movelen, int64_t *used
     if (*used > limit)
         return fail(b, side, "time forfeit: %lld ms used, %lld allowed", (long long)*used,
                     (long long)limit);
-    if (m->tc.kind == MATCH_TC_CLOCK) {
-        b->clock[side] -= *used;
-        if (b->clock[side] < 0)
-            b->clock[side] = 0; /* within the margin */
-        b->clock[side] += m->tc.inc_ms;
-    }
+    if (m->tc.kind == MATCH_TC_CLOCK)
+        clock_charge(b, side, *used);
     snprintf(move, movelen, "%.*s", (int)movelen - 1, ans);
     matchlog_flatten(move);
     util_str_chomp(move);
@@ -256,53 +292,24 @@ static void note_turn(bout *b, const char *text, int64_t used)
     b->out->turns++;
 }
 
-/* The moves made since ply `from`, canonical and comma-joined. */
-static int turn_text(bout *b, int from, char *canon, size_t len)
-{
-    const game_ops *ops = b->g->ops;
-    qmove mv[64];
-    int k = ops->ply(b->g) - from;
-    if (k > 64)
-        return -1;
-    for (int i = 0; i < k; i++)
-        mv[i] = ops->move_at(b->g, from + i);
-    for (int i = 0; i < k; i++)
-        ops->unmake(b->g);
-    canon[0] = 0;
-    for (int i = 0; i < k; i++) {
-        char t[GAME_MOVE_TEXT_MAX];
-        ops->move_to_text(b->g, mv[i], t, sizeof t);
-        util_str_appendf(canon, len, "%s%s", i ? "," : "", t);
-        ops->make(b->g, mv[i]);
-    }
-    return 0;
-}
-
-/* Check side's turn and play it: 0 played (canonical text in canon), 1
- * the game is over (resignation), -1 the side failed. */
+/* Check side's turn and play it on the session: 0 played (canonical text
+ * in canon), 1 the game is over (resignation), -1 the side failed. */
 static int accept_turn(bout *b, int side, const char *move, int64_t used, char *canon,
                        size_t len)
 {
-    const game_ops *ops = b->g->ops;
-    const char *colour = ops->colour[side];
-    char err[GAME_ERR_MAX];
+    const char *colour = session_ops(b->s)->colour[side];
+    char err[SESSION_ERR_MAX];
     if (util_str_ieq(move, "resign")) {
-        b->out->result = loss_for(side);
+        session_resign(b->s, side, err, sizeof err);
         b->out->off_how = 'R';
-        snprintf(b->out->reason, sizeof b->out->reason, "%s resigns", colour);
         note_turn(b, "resign", used);
         return 1;
     }
-    int before = ops->ply(b->g);
     if (strchr(move, ' '))
         return fail(b, side, "illegal move '%.100s' by %s: a turn is one word", move, colour);
-    if (game_play_text(b->g, move, err, sizeof err) < 0)
-        return fail(b, side, "illegal move '%.100s' by %s: %s", move, colour, err);
-    if (ops->result(b->g) == RESULT_NONE && ops->to_move(b->g) == side)
-        return fail(b, side, "illegal move '%.100s' by %s: the turn is not complete", move,
-                    colour);
-    if (turn_text(b, before, canon, len) != 0)
-        return fail(b, side, "turn '%.100s' has too many moves", move);
+    if (session_play(b->s, side, move, SESSION_WHOLE_TURN, err, sizeof err) < 0)
+        return fail(b, side, "illegal move '%.100s' by %s: %.200s", move, colour, err);
+    session_last_turn(b->s, canon, len);
     note_turn(b, canon, used);
     return 0;
 }
@@ -311,16 +318,15 @@ static int accept_turn(bout *b, int side, const char *move, int64_t used, char *
  * or interrupted, -1 a side failed. */
 static int one_turn(bout *b)
 {
-    const game_ops *ops = b->g->ops;
-    int side = ops->to_move(b->g);
-    char move[512], canon[512];
+    int side = session_to_move(b->s);
+    char move[512], canon[SESSION_TURN_MAX];
     int64_t used;
     int rc = ask_turn(b, side, move, sizeof move, &used);
     if (rc == 0)
         rc = accept_turn(b, side, move, used, canon, sizeof canon);
-    if (rc != 0 || ops->result(b->g) != RESULT_NONE)
+    if (rc != 0 || session_to_move(b->s) < 0)
         return rc ? rc : 1; /* the opponent need not hear the last move */
-    return ask_ok(b, !side, "play", "play %s %s", ops->colour[side], canon);
+    return ask_ok(b, !side, "play", "play %s %s", session_ops(b->s)->colour[side], canon);
 }
 
 /* The result once play has stopped. */
@@ -335,8 +341,7 @@ static void finish(bout *b)
         /* whatever state it is in, it starts afresh next time */
         gtpclient_kill(b->eng[b->failed]);
     } else if (out->result == RESULT_NONE) {
-        out->result = b->g->ops->result(b->g);
-        b->g->ops->result_reason(b->g, out->reason, sizeof out->reason);
+        out->result = session_result(b->s, out->reason, sizeof out->reason);
     }
     matchlog_flatten(out->reason);
     out->moves = strbuf_take(&b->moves);
@@ -347,8 +352,8 @@ static void finish(bout *b)
 static void play_turns(bout *b)
 {
     const match *m = b->m;
-    while (b->failed < 0 && b->g->ops->result(b->g) == RESULT_NONE && !*m->interrupted) {
-        if (m->max_plies && b->g->ops->ply(b->g) >= m->max_plies) {
+    while (b->failed < 0 && session_to_move(b->s) >= 0 && !*m->interrupted) {
+        if (m->max_plies && session_ply(b->s) >= m->max_plies) {
             b->out->result = RESULT_DRAW;
             snprintf(b->out->reason, sizeof b->out->reason, "adjudicated: %d plies reached",
                      m->max_plies);
@@ -359,35 +364,41 @@ static void play_turns(bout *b)
     }
 }
 
+/* A session for the game: the match's game and options, its clock. */
+static session *new_session(const match *m)
+{
+    char err[SESSION_ERR_MAX];
+    game *g = game_clone(m->proto);
+    session *s = g ? session_new(g, err, sizeof err) : NULL;
+    if (s && m->tc.kind == MATCH_TC_CLOCK &&
+        session_set_advisory_clock(s, m->tc.base_ms, 0, 0, err, sizeof err) != 0) {
+        session_free(s);
+        s = NULL;
+    }
+    return s;
+}
+
 int referee_play(const match *m, int idx, gtpclient *eng[2], const match_player *pl[2],
                  match_played *out)
 {
     const match_opening *o = m->nopenings ? &m->openings[m->sched[idx].opening] : NULL;
-    bout b = {m, eng, pl, game_clone(m->proto), {m->tc.base_ms, m->tc.base_ms}, -1, "", out,
-              STRBUF_INIT, STRBUF_INIT};
-    strbuf turns = STRBUF_INIT;
-    char err[GAME_ERR_MAX];
+    bout b = {m, eng, pl, new_session(m), STRBUF_INIT, -1, "", out, STRBUF_INIT, STRBUF_INIT};
     memset(out, 0, sizeof *out);
     out->result = RESULT_NONE;
-    if (!b.g)
-        fail(&b, 0, "out of memory");
-    if (b.g && o) {
-        openings_apply(b.g, o, err, sizeof err); /* checked when the match began */
-        if (!o->is_position)
-            openings_turns(m->proto, o, &turns);
-    }
+    if (!b.s || open_game(&b, o) != 0)
+        fail(&b, 0, "the referee ran out of memory");
     for (int side = 0; side < 2 && b.failed < 0; side++)
-        if (prepare(&b, side, idx, o, strbuf_str(&turns)) > 0)
+        if (prepare(&b, side, idx, o) > 0)
             break; /* interrupted */
-    strbuf_free(&turns);
     if (b.failed < 0)
         play_turns(&b);
     int interrupted = *m->interrupted;
     if (!interrupted) /* else whatever happened since the signal may be its doing */
         finish(&b);
+    strbuf_free(&b.opening);
     strbuf_free(&b.moves);
     strbuf_free(&b.times);
-    game_free(b.g);
+    session_free(b.s);
     return interrupted ? -1 : 0;
 }
 

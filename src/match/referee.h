@@ -1,8 +1,8 @@
 /*
  * referee.h - one game of a match between two engines: set the engines up,
- * ask each for its turn under the time control, check every turn with the
- * runner's own copy of the game, tell the other engine, and say how the
- * game ended and why.
+ * ask each for its turn under the time control, play every turn on a
+ * session (session.h: the game record, whole turns, the clock, the
+ * result), tell the other engine, and say how the game ended and why.
  *
  * The referee trusts no engine: an illegal move, a late answer, garbage, a
  * refused command or an exit ends the game with that reason, lost by that
