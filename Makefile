@@ -23,6 +23,8 @@ TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 # Debian packages the build and tests need: file -> package (python3 reads
 # bench --json in the tests).
 DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal
+# Debian packages the browser tests need: program -> package.
+DEB_TOOLS = /usr/bin/chromium:chromium /usr/bin/node:nodejs /usr/bin/npm:npm
 
 SRC       = $(shell find src -name '*.c' | sort)
 # The web server (src/web/) is a front end: the core library and its tests
@@ -44,7 +46,7 @@ all: deps bin/quartet
 
 # Install missing Debian packages (as root), or say which ones are needed.
 deps:
-	@missing=""; for hp in $(DEB_HEADERS); do h=$${hp%%:*}; p=$${hp##*:}; \
+	@missing=""; for hp in $(DEB_HEADERS) $(DEB_TOOLS); do h=$${hp%%:*}; p=$${hp##*:}; \
 	  [ -f "$$h" ] || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -100,17 +102,21 @@ bin/quartet-tsan: deps $(call front,tsan) build/tsan/libquartet.a
 	@mkdir -p bin
 	$(CC) $(TSAN_FLAGS) -o $@ $(call front,tsan) build/tsan/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
 
-test: all $(TEST_SRC:tests/%.c=build/rel/tests/%)
+# The browser tests' npm packages, exactly as package-lock.json pins them.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+test: all node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/rel/tests/%)
 	@sh tests/run.sh build/rel/tests
 
-test-sanitize: debug $(TEST_SRC:tests/%.c=build/san/tests/%)
+test-sanitize: debug node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/san/tests/%)
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/san/tests
 
 # Threads: the search worker, GTP's interruptible genmove, the match runner.
 TSAN_TESTS = test_mcts test_search test_session
 test-tsan: bin/quartet-tsan $(TSAN_TESTS:%=build/tsan/tests/%)
 	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 Q=./bin/quartet-tsan \
-	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh" sh tests/run.sh build/tsan/tests
+	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh tests/cli_match.sh" sh tests/run.sh build/tsan/tests
 
 # The web server on http://127.0.0.1:8080/ (it prints the address).
 run: all

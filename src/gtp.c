@@ -273,7 +273,7 @@ static int start_genmove(gtp *s, char **argv, int reg, char *ans, size_t len)
         snprintf(ans, len, "%s is not to move (%s is)", ops->colour[c], ops->colour[tm]);
         return ANSWER_ERROR;
     }
-    session_hooks hooks = {search_done, NULL, s};
+    session_hooks hooks = {.done = search_done, .arg = s};
     if (session_think_start(s->ses, s->wake[1] >= 0 ? &hooks : NULL, ans, len) != 0)
         return ANSWER_ERROR;
     s->search_reg = reg;

@@ -537,7 +537,14 @@ static void search_done(void *arg)
         s->hooks.done(s->hooks.arg);
 }
 
-/* Start a search of the side to move with e; kind SEARCH_TURN or _ANALYSIS. */
+static void search_progress(const engine_progress *p, void *arg)
+{
+    session *s = arg;
+    s->hooks.progress(s->hooks.arg, p);
+}
+
+/* Start a search of the side to move with e; kind SEARCH_TURN or _ANALYSIS.
+ * s->hooks is written only here, before the worker exists. */
 static int start_search(session *s, engine *e, int kind, int64_t budget,
                         const session_hooks *hooks, char *err, size_t errlen)
 {
@@ -545,7 +552,12 @@ static int start_search(session *s, engine *e, int kind, int64_t budget,
     s->hooks = hooks ? *hooks : (session_hooks){0};
     atomic_store(&s->search_over, 0);
     engine_set_time_budget(e, budget);
-    s->search = think_start(e, g, budget, search_done, s, err, errlen);
+    if (s->hooks.progress)
+        engine_set_progress(e, search_progress, s, s->hooks.progress_ms);
+    else
+        engine_set_progress(e, NULL, NULL, 0);
+    s->search = kind == SEARCH_ANALYSIS ? think_analyze(e, g, search_done, s, err, errlen)
+                                        : think_start(e, g, budget, search_done, s, err, errlen);
     if (!s->search)
         return -1;
     s->search_kind = kind;

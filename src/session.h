@@ -56,9 +56,12 @@ enum { SESSION_FIRST = 0, SESSION_SECOND = 1, SESSION_BOTH = 2, SESSION_ANALYST 
 /* Called on the worker thread; see "Threads" above. */
 typedef struct session_hooks {
     void (*done)(void *arg); /* the search is over: call session_think_finish elsewhere */
-    /* progress while searching, when the searcher reports it (may be NULL) */
+    /* the searcher's root statistics (engine.h), every progress_ms while it
+     * searches (0: only the last one, p->final set); p is valid during the
+     * call only; NULL: none */
     void (*progress)(void *arg, const struct engine_progress *p);
     void *arg;
+    int progress_ms;
 } session_hooks;
 
 /* ---- life ---- */
@@ -140,9 +143,10 @@ int session_think_finish(session *s, int play, char *turn, size_t turnlen, char 
 /* 0 no search, 1 searching, 2 over and waiting for session_think_finish. */
 int session_thinking(session *s);
 
-/* Analysis: search the position with the analyst engine without playing.
- * Results come through hooks->progress while it runs; _stop ends it and
- * writes the final one-line report (best move, value, work) to out. */
+/* Analysis: search the position with the analyst engine (default "ai")
+ * without playing, with no limit until stopped (or solved).  Results come
+ * through hooks->progress while it runs; _stop ends it and writes the best
+ * move and the engine's one-line report, on two lines, to out. */
 int session_analyze_start(session *s, const session_hooks *hooks, char *err, size_t errlen);
 int session_analyze_stop(session *s, strbuf *out, char *err, size_t errlen);
 

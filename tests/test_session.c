@@ -4,6 +4,7 @@
  * position survives a save), and several threads using one session. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "ai/engine.h"
 #include "session.h"
 #include "util.h"
 
@@ -146,11 +147,21 @@ static void test_seats_and_computer(void)
     session_free(s);
 }
 
-static atomic_int done_calls;
+static atomic_int done_calls, progress_calls, final_calls, pv_ok;
 static void on_done(void *arg)
 {
     (void)arg;
     atomic_fetch_add(&done_calls, 1);
+}
+
+static void on_progress(void *arg, const engine_progress *p)
+{
+    (void)arg;
+    atomic_fetch_add(&progress_calls, 1);
+    if (p->final)
+        atomic_fetch_add(&final_calls, 1);
+    if (p->ncand > 0 && p->npv > 0 && p->pv[0] == p->cand[0].move)
+        atomic_store(&pv_ok, 1);
 }
 
 /* "Move now" ends a long search at once, with a legal turn. */
@@ -160,7 +171,7 @@ static void test_stop(void)
     char turn[SESSION_TURN_MAX];
     CHECK_INT(session_set_player(s, SESSION_BOTH, "ai:iterations=100000000", err, sizeof err),
               0);
-    session_hooks h = {on_done, NULL, NULL};
+    session_hooks h = {.done = on_done};
     int64_t t0 = util_now_ms();
     CHECK_INT(session_think_start(s, &h, err, sizeof err), 0);
     CHECK_INT(session_thinking(s), 1);
@@ -173,19 +184,23 @@ static void test_stop(void)
     CHECK_INT(session_ply(s), 0); /* not played */
     CHECK_INT(session_play(s, -1, turn, 0, err, sizeof err), 1);
     /* analysis: the analyst searches without playing */
-    CHECK_INT(session_set_player(s, SESSION_ANALYST, "ai:iterations=100000000", err, sizeof err),
-              0);
+    CHECK_INT(session_set_player(s, SESSION_ANALYST, "ai:seed=2", err, sizeof err), 0);
     CHECK_INT(session_analyze_stop(s, &(strbuf)STRBUF_INIT, err, sizeof err), -1);
     CHECK_STR(err, "no analysis is running");
-    CHECK_INT(session_analyze_start(s, &h, err, sizeof err), 0);
+    session_hooks ha = {.done = on_done, .progress = on_progress, .progress_ms = 10};
+    CHECK_INT(session_analyze_start(s, &ha, err, sizeof err), 0);
     CHECK_INT(session_think_start(s, NULL, err, sizeof err), -1);
     CHECK_STR(err, "the analysis is running");
-    nanosleep(&ts, NULL);
+    for (int i = 0; i < 500 && atomic_load(&progress_calls) < 3; i++) /* 5 s at most */
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
     strbuf b = STRBUF_INIT;
     CHECK_INT(session_analyze_stop(s, &b, err, sizeof err), 0);
     CHECK(strchr(strbuf_str(&b), '\n') && strstr(strbuf_str(&b), "iterations"));
     strbuf_free(&b);
     CHECK_INT(atomic_load(&done_calls), 2);
+    CHECK(atomic_load(&progress_calls) >= 4); /* 3 while running, the final one */
+    CHECK_INT(atomic_load(&final_calls), 1);
+    CHECK_INT(atomic_load(&pv_ok), 1);
     CHECK_INT(session_ply(s), 1);
     /* free with a search running: stopped and joined */
     CHECK_INT(session_think_start(s, NULL, err, sizeof err), 0);
