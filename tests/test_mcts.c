@@ -493,7 +493,15 @@ typedef struct stop_job {
     qmove move;
     engine_report rep;
     atomic_int done;
+    atomic_int reports;
 } stop_job;
+
+/* Counts the progress reports of a search that has begun iterating. */
+static void count_report(const engine_progress *p, void *arg)
+{
+    if (p->iterations > 0)
+        atomic_fetch_add((atomic_int *)arg, 1);
+}
 
 static void *search_thread(void *arg)
 {
@@ -510,10 +518,15 @@ static void test_stop_from_another_thread(void)
     j.g = loa_at(NULL);
     j.e = ai("iterations=2000000000 memory=16");
     atomic_init(&j.done, 0);
+    atomic_init(&j.reports, 0);
+    /* stop once the search has reported that it runs (bounded wait) */
+    engine_set_progress(j.e, count_report, &j.reports, 1);
     pthread_t th;
     CHECK_INT(pthread_create(&th, NULL, search_thread, &j), 0);
     struct timespec pause = {0, 20 * 1000 * 1000};
-    nanosleep(&pause, NULL);
+    for (int i = 0; i < 1500 && !atomic_load(&j.reports); i++)
+        nanosleep(&pause, NULL);
+    CHECK(atomic_load(&j.reports) > 0);
     /* stop until the search has answered (one request is enough) */
     while (!atomic_load(&j.done)) {
         engine_stop(j.e);
