@@ -62,8 +62,10 @@ engine *engine_new(const char *kind, char *err, size_t errlen)
     e->kind = util_str_ieq(kind, "ai") ? "ai" : ops->name;
     atomic_init(&e->stop, 0);
     searcher_defaults(ops, e->set);
-    if (ops->configure)
-        ops->configure(e->self, e->set);
+    if (ops->configure && ops->configure(e->self, e->set, err, errlen) != 0) {
+        engine_free(e);
+        return NULL;
+    }
     return e;
 }
 
@@ -95,13 +97,27 @@ static int set_one(const engine *e, searcher_value *set, unsigned char *mine, co
     return 0;
 }
 
+/* Put set/mine in effect if the searcher takes them (it may refuse, e.g.
+ * memory it cannot have): 0, or -1 with a message and nothing changed. */
+static int apply(engine *e, const searcher_value *set, const unsigned char *mine, char *err,
+                 size_t errlen)
+{
+    if (e->ops->configure && e->ops->configure(e->self, set, err, errlen) != 0)
+        return -1;
+    memcpy(e->set, set, sizeof e->set);
+    memcpy(e->mine, mine, sizeof e->mine);
+    return 0;
+}
+
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen)
 {
-    if (set_one(e, e->set, e->mine, name, value, err, errlen) != 0)
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    unsigned char mine[SEARCHER_MAX_SETTINGS];
+    memcpy(set, e->set, sizeof set);
+    memcpy(mine, e->mine, sizeof mine);
+    if (set_one(e, set, mine, name, value, err, errlen) != 0)
         return -1;
-    if (e->ops->configure)
-        e->ops->configure(e->self, e->set);
-    return 0;
+    return apply(e, set, mine, err, errlen);
 }
 
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
@@ -136,11 +152,7 @@ int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
         if (set_one(e, set, mine, words[i], eq + 1, err, errlen) != 0)
             return -1;
     }
-    memcpy(e->set, set, sizeof set);
-    memcpy(e->mine, mine, sizeof mine);
-    if (e->ops->configure)
-        e->ops->configure(e->self, e->set);
-    return 0;
+    return apply(e, set, mine, err, errlen);
 }
 
 /* The settings in effect for a game: the user's, else the game's tuned
@@ -182,9 +194,8 @@ void engine_set_game(engine *e, const game_ops *game)
         changed |= memcmp(&set[i], &e->set[i], sizeof set[i]) != 0;
     if (!changed)
         return; /* a random player's generator runs on */
-    memcpy(e->set, set, sizeof set);
-    if (e->ops->configure)
-        e->ops->configure(e->self, e->set);
+    char err[GAME_ERR_MAX];
+    apply(e, set, e->mine, err, sizeof err); /* games tune no setting that can be refused */
 }
 
 void engine_settings_text(const engine *e, char *buf, size_t len)

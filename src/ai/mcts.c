@@ -14,6 +14,7 @@
  * already has for sure; a node that is not proven always keeps one such
  * child, so the walk never gets stuck.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "ai/mcts.h"
 #include "ai/searcher.h"
 #include "rng.h"
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_DEPTH 1024
 #define NODE_TERMINAL 1 /* the game is over in this node */
@@ -628,6 +630,32 @@ static void player_destroy(void *self)
     free(p);
 }
 
+/* The node pool is taken when the memory is set, so a size that cannot be
+ * had is refused then rather than found out at the next search (the
+ * default's pool waits for the first search). */
+static int player_configure(void *self, const searcher_value *set, char *err, size_t errlen)
+{
+    player *pl = self;
+    long long mb = set[SET_MEMORY].i;
+    if (pl->tree ? mcts_memory_mb(pl->tree) == (size_t)mb : mb == settings[SET_MEMORY].def)
+        return 0;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    long long phys = pages > 0 && page > 0 ? (long long)((double)pages * page / (1024 * 1024)) : 0;
+    if (phys && mb > phys) {
+        snprintf(err, errlen, "setting memory: %lld MB is more than this machine has (%lld MB)",
+                 mb, phys);
+        return -1;
+    }
+    mcts *t = mcts_new((size_t)mb);
+    if (!t) {
+        snprintf(err, errlen, "setting memory: cannot allocate %lld MB", mb);
+        return -1;
+    }
+    mcts_free(pl->tree);
+    pl->tree = t;
+    return 0;
+}
+
 static void params_from(const searcher_value *set, const searcher_run *run, mcts_params *p)
 {
     p->iterations = set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
@@ -701,5 +729,6 @@ const searcher_ops mcts_searcher = {
     .settings = settings,
     .create = player_create,
     .destroy = player_destroy,
+    .configure = player_configure,
     .choose = player_choose,
 };

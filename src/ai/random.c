@@ -30,10 +30,12 @@ static void *create(char *err, size_t errlen)
 
 static void destroy(void *self) { free(self); }
 
-static void configure(void *self, const searcher_value *set)
+static int configure(void *self, const searcher_value *set, char *err, size_t errlen)
 {
+    (void)err, (void)errlen;
     player *p = self;
     rng_seed(&p->rng, (uint64_t)set[SET_SEED].i);
+    return 0;
 }
 
 static qmove choose(void *self, const game *g, const searcher_run *run, engine_report *rep)

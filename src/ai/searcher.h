@@ -63,10 +63,11 @@ typedef struct searcher_ops {
     /* NULL with a message when out of memory. */
     void *(*create)(char *err, size_t errlen);
     void (*destroy)(void *self);
-    /* The settings changed (they are valid): take what must be taken at
-     * once (a new random seed), the rest is read at the next search.
-     * NULL: nothing to take. */
-    void (*configure)(void *self, const searcher_value *set);
+    /* The settings changed (each is in its range): take what must be taken
+     * at once (a new random seed, the memory for the tree), the rest is
+     * read at the next search.  0, or -1 with a message to refuse them
+     * (then the old ones stay).  NULL: nothing to take. */
+    int (*configure)(void *self, const searcher_value *set, char *err, size_t errlen);
     /* Choose a move for the side to move in g (unchanged); QMOVE_NONE
      * when the game is over.  Fills rep (never NULL) and reports through
      * run->progress, the last time with final set. */
