@@ -48,6 +48,7 @@ static const searcher_setting settings[] = {
 typedef struct player {
     mcts_tree tree;
     mcts_worker worker;
+    long long memory_mb; /* the memory setting last taken */
 } player;
 
 static void *player_create(char *err, size_t errlen)
@@ -55,6 +56,8 @@ static void *player_create(char *err, size_t errlen)
     player *p = calloc(1, sizeof *p);
     if (!p)
         snprintf(err, errlen, "out of memory");
+    else
+        p->memory_mb = settings[SET_MEMORY].def;
     return p;
 }
 
@@ -75,7 +78,8 @@ static int player_configure(void *self, const searcher_value *set, char *err, si
 {
     player *pl = self;
     long long mb = set[SET_MEMORY].i;
-    if (pl->tree.pool ? pl->tree.mb == (size_t)mb : mb == settings[SET_MEMORY].def)
+    /* unchanged (also settings carried over to a new engine): nothing to take */
+    if (mb == pl->memory_mb)
         return 0;
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     long long phys = pages > 0 && page > 0 ? (long long)((double)pages * page / (1024 * 1024)) : 0;
@@ -88,6 +92,7 @@ static int player_configure(void *self, const searcher_value *set, char *err, si
         snprintf(err, errlen, "setting memory: cannot allocate %lld MB", mb);
         return -1;
     }
+    pl->memory_mb = mb;
     return 0;
 }
 
