@@ -1,5 +1,6 @@
 /* main.c - bin/quartet: finds the subcommand and runs it.  One table. */
 #include "cli.h"
+#include "ai/engine.h"
 #include "util.h"
 #include "web/web.h"
 
@@ -12,6 +13,7 @@ typedef struct command {
     int (*run)(int argc, char **argv); /* argv[0] is the subcommand */
     const char *summary;
     const char *usage;
+    int players; /* its help ends with the computer players' settings */
 } command;
 
 static int games_main(int argc, char **argv);
@@ -31,10 +33,10 @@ static const command commands[] = {
      "changes whenever a game's rules, move order or playouts or the search change.\n"
      "  --json   the same as one JSON object, for tools\n"
      "  --quick  perft 2 plies shallower, 1/100 of the playouts and searches\n"
-     "example: quartet bench 20000\n"},
+     "example: quartet bench 20000\n", 0},
     {"games", games_main, "list the games and their options",
      "usage: quartet games\n"
-     "Lists every game with its colours and rule options (name, values, default).\n"},
+     "Lists every game with its colours and rule options (name, values, default).\n", 0},
     {"gtp", gtp_main, "talk the Go Text Protocol (GTP 2) to a GUI or match runner",
      "usage: quartet gtp [GAME [opt=value ...]] [--player=KIND[:settings]]\n"
      "Speaks GTP version 2 on standard input and output for any game (default: the\n"
@@ -58,7 +60,7 @@ static const command commands[] = {
      "time_settings MAIN BYO_TIME BYO_STONES (seconds; 0 T 1 = T seconds a move) and\n"
      "time_left set the clock the engine's time per move is derived from.\n"
      "loadsgf FILE N loads the position before move N; records are SGF (LOA GM[9]).\n"
-     "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n"},
+     "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n", 1},
     {"match", match_main, "play engines against each other and measure strength",
      "usage: quartet match [flags] PLAYER PLAYER [PLAYER ...]\n"
      "Plays engines against each other, refereeing every move, and reports the score,\n"
@@ -113,14 +115,14 @@ static const command commands[] = {
      "      -tc iterations=2000 quartet random -sprt elo0=0 elo1=50 -log y.log\n"
      "  quartet match -log y.log -resume ...the same arguments...\n"
      "  quartet match -schedule gauntlet -tc 10+0.1 -sgf games/ quartet \\\n"
-     "      cmd=\"./my-engine --gtp\" name=mine random\n"},
+     "      cmd=\"./my-engine --gtp\" name=mine random\n", 1},
     {"perft", bench_perft_main, "count leaf positions to a depth (move generator check)",
      "usage: quartet perft GAME DEPTH [opt=value ...] [--position TEXT] [--divide]\n"
      "Counts the positions reached after exactly DEPTH moves (finished games are\n"
      "leaves that are not counted further) and prints the count with nodes per second.\n"
      "  --position TEXT  start from TEXT (the game's one-line position format)\n"
      "  --divide         also print the count below each first move\n"
-     "example: quartet perft loa 4 repetition=0\n"},
+     "example: quartet perft loa 4 repetition=0\n", 0},
     {"play", play_main, "play a game in the terminal",
      "usage: quartet play GAME [opt=value ...] [--SIDE=PLAYER ...]\n"
      "Plays GAME in the terminal.  SIDE is first, second or a colour name (black,\n"
@@ -129,7 +131,7 @@ static const command commands[] = {
      "human, the second is ai.\n"
      "At the prompt type a move (e.g. c8-c6), or one of:\n"
      "  help  moves  undo  board  new  quit\n"
-     "example: quartet play loa --white=random\n"},
+     "example: quartet play loa --white=random\n", 1},
     {"serve", web_main, "play in the browser: the web server and its JSON API",
      "usage: quartet serve [--host 127.0.0.1] [--port 8080] [--db FILE] [--assets DIR]\n"
      "                     [--max-games N]\n"
@@ -143,7 +145,7 @@ static const command commands[] = {
      "  --assets DIR    serve the page's files from DIR instead of the built-in copy\n"
      "  --max-games N   games the database may hold (default 1000)\n"
      "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n"
-     "example: quartet serve --port 8080\n"},
+     "example: quartet serve --port 8080\n", 0},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
@@ -225,6 +227,11 @@ int main(int argc, char **argv)
             return 2;
         }
         fputs(c->usage, stdout);
+        if (c->players) {
+            char help[8192];
+            engine_settings_help(help, sizeof help);
+            printf("Computer players (KIND:name=value,...) and their settings:\n%s", help);
+        }
         return 0;
     }
     const command *c = find_command(cmd);

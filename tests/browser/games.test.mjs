@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {
-  BASE, PHONE, launch, open, shot, state, importGame, openLinks, ready, cell, click, targets,
+  BASE, PHONE, launch, open, shot, shots, state, importGame, openLinks, ready, cell, click, targets,
   status, waitPly, waitStatus, idOf, startGame,
 } from './lib.mjs';
 
@@ -59,7 +59,7 @@ test('LOA: a position from an uploaded SGF record, played by clicks to the end',
   assert.deepEqual(await targets(page), []);
   assert.ok(await page.locator('#move-input').isDisabled());
   assert.deepEqual(await page.locator('ol.moves button.mv').allTextContents(), ['h8-h7', 'f6-f5']);
-  await shot(page, 'loa-end-desktop');
+  await shots(page, 'loa-end');
 
   // The record, as the download link gives it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download SGF' }).click()]);
@@ -103,7 +103,7 @@ test('Y: a whole game on the size 4 board against the computer at level 1', asyn
   const winner = w[0].toUpperCase() + w.slice(1);
   assert.equal(await status(page), `${winner} wins (${st.result.code}) — ${st.result.reason}`);
   assert.equal(await page.locator('ol.moves button.mv').count(), st.turns.length);
-  await shot(page, 'y-vs-computer-desktop');
+  await shots(page, 'y-vs-computer');
   await page.closeChecked();
 });
 
@@ -124,7 +124,7 @@ test('Y double variant: two people on one screen, two stones a turn', async () =
   assert.deepEqual(rows, ['a1b1d1', 'b2d4c1d3', 'c3']);
   assert.equal(await page.locator('svg.board [data-piece="0:stone"]').count(), 4);
   assert.equal(await page.locator('svg.board [data-piece="1:stone"]').count(), 4);
-  await shot(page, 'y-double-desktop');
+  await shots(page, 'y-double');
   await page.closeChecked();
 });
 
@@ -148,7 +148,7 @@ test('LOT: towers stand taller than discs; a tower made by clicks wins', async (
   assert.equal(await page.locator('svg.board [data-piece="0:tower"]').count(), 3);
   assert.equal(await page.locator('svg.board [data-piece="0:disc"]').count(), 0);
   assert.deepEqual(await page.locator('ol.moves button.mv').allTextContents(), ['g7', 'c1+c1-c2-c3']);
-  await shot(page, 'lot-end-desktop');
+  await shots(page, 'lot-end');
   await page.closeChecked();
 });
 
@@ -198,7 +198,7 @@ test('Coffee on the square board: the bar, its line, axis buttons, a win', async
   assert.equal(await page.locator('svg.board line.bar').count(), 1);
   await shot(page, 'coffee-square-bar-desktop');
   await coffeeMoves(page, [['b3', 'a'], ['c2', 'v'], ['c3', 'a'], ['d2', null]], 1, false);
-  await shot(page, 'coffee-square-end-desktop');
+  await shots(page, 'coffee-square-end');
   await page.closeChecked();
 });
 

@@ -45,6 +45,14 @@ export async function shot(page, name) {
   fs.mkdirSync(ART, { recursive: true });
   await page.screenshot({ path: path.join(ART, `${name}.png`), fullPage: true });
 }
+// The same page at desktop and phone sizes: NAME-desktop.png, NAME-phone.png.
+export async function shots(page, name) {
+  const size = page.viewportSize();
+  await shot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+  await shot(page, `${name}-phone`);
+  await page.setViewportSize(size);
+}
 
 // ---- the JSON API, from Node ----
 export async function api(method, p, body, token) {
