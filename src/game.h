@@ -110,6 +110,13 @@ struct game_ops {
     int (*playout)(game *g, struct rng *r, int max_plies);
     /* Heuristic expected score in [0,1] for the player to move. */
     double (*evaluate)(const game *g);
+    /* A hash equal for positions that are images of each other under a
+     * symmetry of the board (rotations, reflections), e.g. the smallest
+     * hash over the symmetries.  NULL: the game uses hash. */
+    uint64_t (*canonical_hash)(const game *g);
+    /* 1 when no game can end in a draw (Y, Coffee): a solver then proves
+     * one side's win instead of both. */
+    int no_draws;
 
     /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
 

@@ -742,6 +742,35 @@ fail:
 
 static uint64_t y_hash(const game *g) { return ((const y_game *)g)->st.hash; }
 
+/* The smallest hash over the triangle's six symmetries.  A cell's three
+ * distances to the sides (row, column - row, size - 1 - column) add up to
+ * size - 1; permuting them maps the board onto itself and keeps
+ * neighbours, so every permutation is a rotation or a reflection. */
+static uint64_t y_canonical_hash(const game *gg)
+{
+    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const y_game *g = (const y_game *)gg;
+    const y_state *s = &g->st;
+    uint64_t base = zob_turn(s->turn) ^ (s->side ? zob_side : 0) ^ (s->swap_ok ? zob_swap : 0);
+    uint64_t best = UINT64_MAX;
+    for (int k = 0; k < 6; k++) {
+        uint64_t h = base;
+        for (int i = 0; i < g->ncells; i++) {
+            int d[3] = {g->row[i], g->col[i] - g->row[i], g->size - 1 - g->col[i]};
+            int r = d[perm[k][0]], c = r + d[perm[k][1]];
+            int j = cell_at(g->size, c, r);
+            if (g->cell[i] != EMPTY)
+                h ^= zob_stone[g->cell[i] - 1][j];
+            for (int t = 0; t < s->placed; t++)
+                if (THIS_TURN(g, t) == i)
+                    h ^= zob_this[j];
+        }
+        if (h < best)
+            best = h;
+    }
+    return best;
+}
+
 static void y_render(const game *gg, char *buf, size_t len)
 {
     const y_game *g = (const y_game *)gg;
@@ -896,6 +925,8 @@ const game_ops y_ops = {
     .to_text = y_to_text,
     .from_text = y_from_text,
     .hash = y_hash,
+    .no_draws = 1,
+    .canonical_hash = y_canonical_hash,
     .render = y_render,
     .playout = y_playout,
 };
