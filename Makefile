@@ -3,7 +3,8 @@
 #   make test           every test; ends with "N passed, N failed"
 #   make test-sanitize  the same under AddressSanitizer and UBSan
 #   make test-tsan      the tests that use threads, under ThreadSanitizer
-#   make run            build, then play Lines of Action in the terminal
+#   make run            build, then start the web server and print its address
+#   make play           build, then play Lines of Action in the terminal
 #   make bench          the speed report and search signature
 #
 # The core library holds the rules, records, search and protocols; it links
@@ -14,30 +15,38 @@ CC      ?= cc
 CFLAGS  ?= -O2
 CFLAGS  += -std=c11 -Wall -Wextra -MMD -MP -Isrc
 LIBS_CORE = -lm -lpthread
-LIBS_FRONT = -ledit
+LIBS_FRONT = -ledit -lmicrohttpd -ljansson -lsqlite3
 
 SAN_FLAGS  = -std=c11 -Wall -Wextra -g -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -MMD -MP -Isrc
 TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 
-# Debian packages the build needs: header -> package.
-DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev
+# Debian packages the build and tests need: file -> package (python3 reads
+# bench --json in the tests).
+DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal
+# Debian packages the browser tests need: program -> package.
+DEB_TOOLS = /usr/bin/chromium:chromium /usr/bin/node:nodejs /usr/bin/npm:npm
 
 SRC       = $(shell find src -name '*.c' | sort)
-FRONT_SRC = src/main.c src/play.c
+# The web server (src/web/) is a front end: the core library and its tests
+# never link libmicrohttpd, jansson or SQLite.
+WEB_SRC   = $(shell find src/web -name '*.c' | sort)
+FRONT_SRC = src/main.c src/play.c $(WEB_SRC)
 LIB_SRC   = $(filter-out $(FRONT_SRC),$(SRC))
 TEST_SRC  = $(wildcard tests/test_*.c)
 TEST_HDR  = $(wildcard tests/*.h)
 
 # Objects of one build variant V (build/V/...): $(call objs,V,SOURCES)
 objs = $(patsubst src/%.c,build/$(1)/%.o,$(2))
+# The front ends of variant V, with the page's files compiled in.
+front = $(call objs,$(1),$(FRONT_SRC)) build/$(1)/gen/webassets.o
 
-.PHONY: all debug test test-sanitize test-tsan run bench deps clean
+.PHONY: all debug test test-sanitize test-tsan run play bench deps clean FORCE
 
 all: deps bin/quartet
 
 # Install missing Debian packages (as root), or say which ones are needed.
 deps:
-	@missing=""; for hp in $(DEB_HEADERS); do h=$${hp%%:*}; p=$${hp##*:}; \
+	@missing=""; for hp in $(DEB_HEADERS) $(DEB_TOOLS); do h=$${hp%%:*}; p=$${hp##*:}; \
 	  [ -f "$$h" ] || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -52,6 +61,10 @@ build/$(1)/%.o: src/%.c
 	@mkdir -p $$(@D)
 	$$(CC) $(2) -c -o $$@ $$<
 
+build/$(1)/gen/%.o: build/gen/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $(2) -c -o $$@ $$<
+
 build/$(1)/libquartet.a: $(call objs,$(1),$(LIB_SRC))
 	@rm -f $$@
 	ar rcs $$@ $$^
@@ -63,6 +76,12 @@ build/$(1)/tests/%: tests/%.c $(TEST_HDR) build/$(1)/libquartet.a
 -include $(patsubst %.o,%.d,$(call objs,$(1),$(SRC)))
 endef
 
+# The page's files as a C table, rewritten only when they changed.
+build/gen/webassets.c: FORCE
+	@mkdir -p $(@D)
+	@sh tools/embed.sh src/web/page $@.new
+	@cmp -s $@.new $@ && rm -f $@.new || mv $@.new $@
+
 $(eval $(call variant,rel,$(CFLAGS)))
 $(eval $(call variant,san,$(SAN_FLAGS)))
 $(eval $(call variant,tsan,$(TSAN_FLAGS)))
@@ -70,32 +89,41 @@ $(eval $(call variant,tsan,$(TSAN_FLAGS)))
 build/libquartet.a: build/rel/libquartet.a
 	@cp $< $@
 
-bin/quartet: $(call objs,rel,$(FRONT_SRC)) build/libquartet.a
+bin/quartet: $(call front,rel) build/libquartet.a
 	@mkdir -p bin
-	$(CC) $(CFLAGS) -o $@ $(call objs,rel,$(FRONT_SRC)) build/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
+	$(CC) $(CFLAGS) -o $@ $(call front,rel) build/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
 
 debug: deps bin/quartet-debug
-bin/quartet-debug: $(call objs,san,$(FRONT_SRC)) build/san/libquartet.a
+bin/quartet-debug: $(call front,san) build/san/libquartet.a
 	@mkdir -p bin
-	$(CC) $(SAN_FLAGS) -o $@ $(call objs,san,$(FRONT_SRC)) build/san/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
+	$(CC) $(SAN_FLAGS) -o $@ $(call front,san) build/san/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
 
-bin/quartet-tsan: deps $(call objs,tsan,$(FRONT_SRC)) build/tsan/libquartet.a
+bin/quartet-tsan: deps $(call front,tsan) build/tsan/libquartet.a
 	@mkdir -p bin
-	$(CC) $(TSAN_FLAGS) -o $@ $(call objs,tsan,$(FRONT_SRC)) build/tsan/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
+	$(CC) $(TSAN_FLAGS) -o $@ $(call front,tsan) build/tsan/libquartet.a $(LIBS_FRONT) $(LIBS_CORE)
 
-test: all $(TEST_SRC:tests/%.c=build/rel/tests/%)
+# The browser tests' npm packages, exactly as package-lock.json pins them.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+test: all node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/rel/tests/%)
 	@sh tests/run.sh build/rel/tests
 
-test-sanitize: debug $(TEST_SRC:tests/%.c=build/san/tests/%)
+test-sanitize: debug node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/san/tests/%)
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/san/tests
 
 # Threads: the search worker, GTP's interruptible genmove, the match runner.
-TSAN_TESTS = test_mcts
+TSAN_TESTS = test_mcts test_search test_session
 test-tsan: bin/quartet-tsan $(TSAN_TESTS:%=build/tsan/tests/%)
 	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 Q=./bin/quartet-tsan \
 	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh" sh tests/run.sh build/tsan/tests
 
+# The web server on http://127.0.0.1:8080/ (it prints the address).
 run: all
+	./bin/quartet serve
+
+# The terminal game.
+play: all
 	./bin/quartet play loa
 
 bench: all

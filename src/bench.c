@@ -1,8 +1,10 @@
 /* bench.c - perft: the move generator's exact node counts and speed;
- * bench: the search's speed and a signature of what it found. */
+ * bench: the speed report (speed.c), the search's speed and a signature
+ * of what both found. */
 #include "cli.h"
 #include "ai/engine.h"
 #include "rng.h"
+#include "speed.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -87,50 +89,58 @@ int bench_perft_main(int argc, char **argv)
 }
 
 /* ---- bench ----
- * A fixed list built from the registry, so every game is covered: each
- * game's start position and the position after a few seeded random moves.
- * The signature hashes every chosen move, node count and value, so any
- * change to the search (or to a game's move order) changes it. */
+ * The speed report (speed.c), then the search on a fixed list built from
+ * the registry, so every game is covered: each game's start position and
+ * the position after a few seeded random moves.  The signature hashes every
+ * count of the report and every chosen move, node count and value, so any
+ * change to a game's rules, move order or playouts, or to the search,
+ * changes it. */
 
 #define BENCH_DEFAULT_ITERATIONS 5000
 #define BENCH_RANDOM_PLIES 8
 
-static uint64_t fnv(uint64_t h, uint64_t v)
+typedef struct bench_totals {
+    uint64_t sig, iterations;
+    int64_t ms;
+    int positions;
+} bench_totals;
+
+static void bench_position(engine *e, const game *g, const char *where, int json,
+                           bench_totals *t)
 {
-    for (int i = 0; i < 8; i++) {
-        h ^= (v >> (8 * i)) & 0xFF;
-        h *= 0x100000001B3ull;
-    }
-    return h;
+    const game_ops *ops = g->ops;
+    engine_report rep;
+    qmove m = engine_choose(e, g, &rep);
+    char tok[GAME_MOVE_TEXT_MAX] = "-";
+    if (m != QMOVE_NONE)
+        ops->move_to_text(g, m, tok, sizeof tok);
+    if (json)
+        printf("%s  {\"game\": \"%s\", \"position\": \"%s\", \"iterations\": %llu, "
+               "\"nodes\": %llu, \"ms\": %lld, \"value\": %.3f, \"move\": \"%s\"}",
+               t->positions ? ",\n" : "", ops->name, where, (unsigned long long)rep.iterations,
+               (unsigned long long)rep.nodes, (long long)rep.ms, rep.value, tok);
+    else
+        printf("%-8s %-6s iterations %8llu  nodes %9llu  %6lld ms  value %.3f  move %s\n",
+               ops->name, where, (unsigned long long)rep.iterations,
+               (unsigned long long)rep.nodes, (long long)rep.ms, rep.value, tok);
+    t->sig = speed_fold(t->sig, m);
+    t->sig = speed_fold(t->sig, rep.nodes);
+    t->sig = speed_fold(t->sig, rep.iterations);
+    t->sig = speed_fold(t->sig, (uint64_t)(rep.value * 1e6 + 0.5));
+    t->iterations += rep.iterations;
+    t->ms += rep.ms;
+    t->positions++;
 }
 
-int bench_main(int argc, char **argv)
+static int bench_search(engine *e, int json, bench_totals *t)
 {
-    long iterations = BENCH_DEFAULT_ITERATIONS;
-    if (argc > 2 || (argc == 2 && (util_parse_long(argv[1], &iterations) != 0 || iterations < 1 ||
-                                   iterations > 100000000))) {
-        fprintf(stderr, "quartet bench: ITERATIONS must be a whole number 1..100000000\n");
-        return 2;
-    }
-    char err[GAME_ERR_MAX], settings[64];
-    engine *e = engine_new("ai", err, sizeof err);
-    snprintf(settings, sizeof settings, "iterations=%ld seed=1", iterations);
-    if (!e || engine_set_all(e, settings, err, sizeof err) != 0) {
-        fprintf(stderr, "quartet bench: %s\n", err);
-        engine_free(e);
-        return 2;
-    }
-    uint64_t sig = 0xCBF29CE484222325ull, total = 0;
-    int64_t total_ms = 0;
-    int positions = 0;
     qmove moves[GAME_MAX_MOVES];
     for (int gi = 0; game_registry[gi]; gi++) {
         const game_ops *ops = game_registry[gi];
         game *g = game_create_default(ops);
         if (!g) {
             fprintf(stderr, "quartet bench: cannot create %s\n", ops->name);
-            engine_free(e);
-            return 1;
+            return -1;
         }
         rng r;
         rng_seed(&r, 2026);
@@ -142,28 +152,69 @@ int bench_main(int argc, char **argv)
                 }
             if (ops->result(g) != RESULT_NONE)
                 break;
-            engine_report rep;
-            qmove m = engine_choose(e, g, &rep);
-            char tok[GAME_MOVE_TEXT_MAX] = "-";
-            if (m != QMOVE_NONE)
-                ops->move_to_text(g, m, tok, sizeof tok);
-            printf("%-8s %-6s iterations %8llu  nodes %9llu  %6lld ms  value %.3f  move %s\n",
-                   ops->name, k ? "ply 8" : "start", (unsigned long long)rep.iterations,
-                   (unsigned long long)rep.nodes, (long long)rep.ms, rep.value, tok);
-            sig = fnv(sig, m);
-            sig = fnv(sig, rep.nodes);
-            sig = fnv(sig, rep.iterations);
-            sig = fnv(sig, (uint64_t)(rep.value * 1e6 + 0.5));
-            total += rep.iterations;
-            total_ms += rep.ms;
-            positions++;
+            bench_position(e, g, k ? "ply 8" : "start", json, t);
         }
         game_free(g);
     }
+    return 0;
+}
+
+static int bench_args(int argc, char **argv, long *iterations, int *json, int *quick)
+{
+    int counts = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) {
+            *json = 1;
+        } else if (strcmp(argv[i], "--quick") == 0) {
+            *quick = 1;
+        } else if (counts++ || util_parse_long(argv[i], iterations) != 0 || *iterations < 1 ||
+                   *iterations > 100000000) {
+            fprintf(stderr, "quartet bench: ITERATIONS must be a whole number 1..100000000"
+                            " (flags: --json --quick)\n");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int bench_main(int argc, char **argv)
+{
+    long iterations = BENCH_DEFAULT_ITERATIONS;
+    int json = 0, quick = 0;
+    if (bench_args(argc, argv, &iterations, &json, &quick) != 0)
+        return 2;
+    char err[GAME_ERR_MAX], settings[64];
+    engine *e = engine_new("ai", err, sizeof err);
+    snprintf(settings, sizeof settings, "iterations=%ld seed=1", iterations);
+    if (!e || engine_set_all(e, settings, err, sizeof err) != 0) {
+        fprintf(stderr, "quartet bench: %s\n", err);
+        engine_free(e);
+        return 2;
+    }
+    bench_totals t = {0xCBF29CE484222325ull, 0, 0, 0};
+    if (json)
+        printf("{\n");
+    if (speed_report(stdout, quick, json, &t.sig) != 0) {
+        engine_free(e);
+        return 1;
+    }
+    if (json)
+        printf("\"search\": [\n");
+    else
+        printf("\n");
+    int rc = bench_search(e, json, &t);
     engine_free(e);
-    printf("%d positions, %llu iterations in %lld ms: %.0f iterations/s\n", positions,
-           (unsigned long long)total, (long long)total_ms,
-           total_ms > 0 ? (double)total * 1000.0 / (double)total_ms : 0.0);
-    printf("signature %016llx\n", (unsigned long long)sig);
+    if (rc != 0)
+        return 1;
+    double rate = t.ms > 0 ? (double)t.iterations * 1000.0 / (double)t.ms : 0.0;
+    if (json)
+        printf("\n],\n\"positions\": %d, \"iterations\": %llu, \"ms\": %lld, "
+               "\"iterations_per_s\": %.0f,\n\"signature\": \"%016llx\"\n}\n",
+               t.positions, (unsigned long long)t.iterations, (long long)t.ms, rate,
+               (unsigned long long)t.sig);
+    else
+        printf("%d positions, %llu iterations in %lld ms: %.0f iterations/s\n"
+               "signature %016llx\n", t.positions, (unsigned long long)t.iterations,
+               (long long)t.ms, rate, (unsigned long long)t.sig);
     return 0;
 }

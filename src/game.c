@@ -157,6 +157,35 @@ int game_parse_colour(const game_ops *ops, const char *text)
     return -1;
 }
 
+void game_colour_capital(const game_ops *ops, int p, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", ops->colour[p]);
+    if (buf[0])
+        buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+/* Recursion depth is the length of a turn. */
+static void turn_text(game *g, int from, char *buf, size_t len)
+{
+    const game_ops *ops = g->ops;
+    int ply = ops->ply(g);
+    if (ply <= from)
+        return;
+    qmove m = ops->move_at(g, ply - 1);
+    ops->unmake(g);
+    turn_text(g, from, buf, len);
+    char t[GAME_MOVE_TEXT_MAX];
+    ops->move_to_text(g, m, t, sizeof t);
+    util_str_appendf(buf, len, "%s%s", buf[0] ? "," : "", t);
+    ops->make(g, m);
+}
+
+void game_turn_text(game *g, int from, char *buf, size_t len)
+{
+    buf[0] = 0;
+    turn_text(g, from, buf, len);
+}
+
 int game_play_text(game *g, const char *text, char *err, size_t errlen)
 {
     const game_ops *ops = g->ops;
@@ -262,4 +291,116 @@ uint64_t game_perft(game *g, int depth)
     uint64_t n = perft_rec(g, depth, buf);
     free(buf);
     return n;
+}
+
+/* ---- board descriptions ---- */
+
+/* Copy a name, cut to GAME_NAME_MAX - 1 characters. */
+static void copy_name(char *dst, const char *src)
+{
+    size_t n = 0;
+    while (n < GAME_NAME_MAX - 1 && src[n])
+        dst[n] = src[n], n++;
+    dst[n] = 0;
+}
+
+static double round3(double v) { return (double)(long long)(v * 1000.0 + (v < 0 ? -0.5 : 0.5)) / 1000.0; }
+
+game_cell *game_board_add_cell(game_board *b, const char *name, double x, double y,
+                               int shape, double size)
+{
+    if (b->ncells >= GAME_BOARD_MAX_CELLS)
+        return NULL;
+    game_cell *c = &b->cells[b->ncells++];
+    copy_name(c->name, name);
+    c->x = round3(x);
+    c->y = round3(y);
+    c->size = round3(size);
+    c->shape = shape;
+    c->player = -1;
+    c->piece = GAME_PIECE_PIECE;
+    c->marks = 0;
+    return c;
+}
+
+void game_board_add_label(game_board *b, const char *text, double x, double y)
+{
+    if (b->nlabels >= GAME_BOARD_MAX_LABELS)
+        return;
+    game_label *l = &b->labels[b->nlabels++];
+    copy_name(l->text, text);
+    l->x = round3(x);
+    l->y = round3(y);
+}
+
+void game_board_square(game_board *b, int files, int ranks)
+{
+    b->kind = "square";
+    b->width = files + 2;
+    b->height = ranks + 2;
+    b->ncells = b->nlabels = b->nlines = 0;
+    char name[24];
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++) {
+            snprintf(name, sizeof name, "%c%d", 'a' + f, r + 1);
+            game_board_add_cell(b, name, 1 + f, ranks - r, GAME_SHAPE_SQUARE, 1);
+        }
+    for (int f = 0; f < files; f++) {
+        snprintf(name, sizeof name, "%c", 'a' + f);
+        game_board_add_label(b, name, 1.5 + f, 0.5);
+        game_board_add_label(b, name, 1.5 + f, ranks + 1.5);
+    }
+    for (int r = 0; r < ranks; r++) {
+        snprintf(name, sizeof name, "%d", r + 1);
+        game_board_add_label(b, name, 0.5, ranks - r + 0.5);
+        game_board_add_label(b, name, files + 1.5, ranks - r + 0.5);
+    }
+}
+
+int game_board_find(const game_board *b, const char *name)
+{
+    for (int i = 0; i < b->ncells; i++)
+        if (strcmp(b->cells[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+void game_click_cell(game_click *c, const char *name)
+{
+    copy_name(c->cell, name);
+    c->choice = c->label = NULL;
+}
+
+void game_click_choice(game_click *c, const char *choice, const char *label)
+{
+    c->cell[0] = 0;
+    c->choice = choice;
+    c->label = label;
+}
+
+int game_describe(const game *g, game_board *b)
+{
+    if (!g->ops->describe)
+        return -1;
+    g->ops->describe(g, b);
+    if (g->ops->ply(g) == 0)
+        return 0;
+    /* the cells whose contents differ from the position before the last move */
+    game *prev = game_clone(g);
+    game_board *pb = malloc(sizeof *pb);
+    if (!prev || !pb) {
+        game_free(prev);
+        free(pb);
+        return -1;
+    }
+    prev->ops->unmake(prev);
+    prev->ops->describe(prev, pb);
+    for (int i = 0; i < b->ncells && i < pb->ncells; i++) {
+        const game_cell *a = &b->cells[i], *o = &pb->cells[i];
+        if (a->player != o->player || (a->player >= 0 && a->piece != o->piece))
+            b->cells[i].marks |= GAME_MARK_LAST;
+    }
+    game_free(prev);
+    free(pb);
+    return 0;
 }

@@ -65,6 +65,56 @@ typedef struct game {
     int opt[GAME_MAX_OPTIONS]; /* option values, in the order of ops->options */
 } game;
 
+/* ---- what a graphical front end draws (optional hooks describe, clicks) ----
+ * A board is cells placed in abstract units (the page's SVG viewBox), each
+ * with its name in the game's move syntax, what it holds and its marks. */
+enum game_shape { GAME_SHAPE_SQUARE, GAME_SHAPE_HEX };
+enum game_piece { GAME_PIECE_PIECE, GAME_PIECE_STONE, GAME_PIECE_DISC, GAME_PIECE_TOWER };
+#define GAME_MARK_LAST 1u    /* changed by the last move (set by game_describe) */
+#define GAME_MARK_BAR 2u     /* Coffee: the piece that sets the bar */
+#define GAME_MARK_ALLOWED 4u /* where the side to move may place */
+#define GAME_BOARD_MAX_CELLS 400
+#define GAME_BOARD_MAX_LABELS 128
+#define GAME_BOARD_MAX_LINES 4
+#define GAME_NAME_MAX 8 /* a cell name or label, with its NUL */
+#define GAME_MAX_CLICKS 6
+
+typedef struct game_cell {
+    char name[GAME_NAME_MAX];
+    double x, y;    /* a square's top-left corner, a hexagon's centre */
+    double size;    /* a square's side, a (pointy-top) hexagon's circumradius */
+    int shape;      /* enum game_shape */
+    int player;     /* -1: empty */
+    int piece;      /* enum game_piece, when player >= 0 */
+    unsigned marks; /* GAME_MARK_* */
+} game_cell;
+
+typedef struct game_label {
+    char text[GAME_NAME_MAX];
+    double x, y; /* centre */
+} game_label;
+
+typedef struct game_line {
+    char from[GAME_NAME_MAX], to[GAME_NAME_MAX]; /* cell names */
+    const char *kind;                            /* "bar" */
+} game_line;
+
+typedef struct game_board {
+    const char *kind;     /* "square", "hex", "triangle" */
+    double width, height; /* extent of the drawing */
+    int ncells, nlabels, nlines;
+    game_cell cells[GAME_BOARD_MAX_CELLS];
+    game_label labels[GAME_BOARD_MAX_LABELS];
+    game_line lines[GAME_BOARD_MAX_LINES];
+} game_board;
+
+/* One step of entering a move: a cell, or a choice shown as a button. */
+typedef struct game_click {
+    char cell[GAME_NAME_MAX]; /* "" for a choice */
+    const char *choice;       /* the choice's value ("h", "swap"), static */
+    const char *label;        /* its button text ("horizontal"), static */
+} game_click;
+
 struct game_ops {
     const char *name;            /* registry key, e.g. "loa" */
     const char *title;           /* e.g. "Lines of Action" */
@@ -132,6 +182,17 @@ struct game_ops {
      * -1 with a message); NULL: move_from_text. */
     int (*sgf_move_from_text)(const game *g, const char *text, qmove *out,
                               char *err, size_t errlen);
+
+    /* ---- optional hooks for graphical front ends (NULL when a game has none) ---- */
+
+    /* The position as cells with contents and the game's own marks
+     * (GAME_MARK_BAR, GAME_MARK_ALLOWED); callers use game_describe(), which
+     * adds GAME_MARK_LAST. */
+    void (*describe)(const game *g, game_board *b);
+    /* The click path of a legal move: returns the number of clicks
+     * (1..GAME_MAX_CLICKS).  The paths of one position's moves are distinct
+     * and none is the start of another. */
+    int (*clicks)(const game *g, qmove m, game_click *out);
 };
 
 /* --- helpers shared by every caller (game.c) --- */
@@ -157,12 +218,19 @@ const char *game_option_value(const game *g, const char *name, char *buf, size_t
 
 /* Colour by name, initial, or 1/2.  Returns 0/1, or -1. */
 int game_parse_colour(const game_ops *ops, const char *text);
+/* Colour p's name with a capital, for the start of a sentence ("Black"). */
+void game_colour_capital(const game_ops *ops, int p, char *buf, size_t len);
 
 /* Play a whole turn given as comma-separated tokens ("h2,j4"); every step
  * must be legal in turn and all must belong to the player who starts the
  * turn.  All or nothing: on error g is unchanged.  Returns the number of
  * moves made, or -1. */
 int game_play_text(game *g, const char *text, char *err, size_t errlen);
+
+/* The moves made since ply `from` as canonical tokens, comma-joined: a
+ * turn's text ("h2,j4").  g is unmade back and made again, so it ends as
+ * it was. */
+void game_turn_text(game *g, int from, char *buf, size_t len);
 
 /* Undo the last whole turn (all moves of the player who moved last).
  * Returns the number of moves undone (0 at the start). */
@@ -173,5 +241,23 @@ const char *game_result_text(int result);
 
 /* Leaf count at depth (stops at finished games). */
 uint64_t game_perft(game *g, int depth);
+
+/* --- board descriptions for graphical front ends --- */
+
+/* ops->describe, then GAME_MARK_LAST on every cell whose contents the last
+ * move changed.  -1 when the game has no describe hook or memory is short. */
+int game_describe(const game *g, game_board *b);
+/* A files x ranks board of unit squares named a1.. (rank 1 at the bottom),
+ * letters above and below, numbers left and right; cell index r*files+f. */
+void game_board_square(game_board *b, int files, int ranks);
+/* Append a cell or a label; the coordinates are rounded to 1/1000. */
+game_cell *game_board_add_cell(game_board *b, const char *name, double x, double y,
+                               int shape, double size);
+void game_board_add_label(game_board *b, const char *text, double x, double y);
+/* The index of a cell by name, or -1. */
+int game_board_find(const game_board *b, const char *name);
+/* Fill one click: a cell name, or a choice with its button text. */
+void game_click_cell(game_click *c, const char *name);
+void game_click_choice(game_click *c, const char *choice, const char *label);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * gtp.c - `quartet gtp`: the Go Text Protocol, version 2, for every game.
  *
- * This file only reads commands, checks their arguments and dispatches;
- * the game and its record are record.c, the clock timectl.c, the search
- * thread think.c, the engine engine.c.
+ * This file only reads commands, checks their arguments and dispatches to
+ * the session (session.h), which owns the game, its record, the players,
+ * the clock and the search.
  *
  * Input: "[id] command args", one per line.  '#' starts a comment when it
  * begins the line or follows a blank (so position texts may hold '#');
@@ -66,11 +66,9 @@
  * a queue until the search has answered.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "gtp.h"
 #include "cli.h"
-#include "ai/engine.h"
-#include "record.h"
-#include "ai/think.h"
-#include "ai/timectl.h"
+#include "session.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -82,23 +80,19 @@
 #include <string.h>
 #include <unistd.h>
 
-#define GTP_ANSWER_MAX (256 * 1024)
 #define GTP_LINE_MAX (64 * 1024)
 #define GTP_MAX_ARGS 64
 
-typedef struct gtp {
-    record *rec;
-    engine *eng;
-    timectl clock;
-    think *search;     /* a running genmove, or NULL */
+struct gtp {
+    session *ses;
+    int search_reg;    /* the running search is a reg_genmove */
     char search_id[32];
-    int search_reg, search_colour;
     int wake[2];       /* the worker writes here when it is done */
     char **queue;      /* lines waiting for the search to end */
     int qhead, qlen, qcap;
     int quit;
     char *answer;
-} gtp;
+};
 
 enum { ANSWER_OK = 0, ANSWER_ERROR = -1, ANSWER_LATER = 1 };
 
@@ -114,11 +108,9 @@ typedef struct gtp_command {
 
 /* ---- helpers ---- */
 
-static game *G(gtp *s) { return s->rec->g; }
-
 static int colour_arg(gtp *s, const char *text, char *ans, size_t len)
 {
-    const game_ops *ops = G(s)->ops;
+    const game_ops *ops = session_ops(s->ses);
     int c = game_parse_colour(ops, text);
     if (c < 0)
         snprintf(ans, len, "syntax error: unknown colour '%s' (%s, %s, 1 or 2)", text,
@@ -126,22 +118,17 @@ static int colour_arg(gtp *s, const char *text, char *ans, size_t len)
     return c;
 }
 
-static void replace_record(gtp *s, record *r)
-{
-    record_free(s->rec);
-    s->rec = r;
-}
+static int ok_or_error(int rc) { return rc == 0 ? ANSWER_OK : ANSWER_ERROR; }
 
-static int new_record(gtp *s, game *g, char *ans, size_t len)
+/* Copy a strbuf's text into the answer; out of memory is an error. */
+static int answer_text(strbuf *b, int rc, char *ans, size_t len)
 {
-    record *r = g ? record_new(g) : NULL;
-    if (!r) {
-        game_free(g);
+    if (rc != 0 || b->failed)
         snprintf(ans, len, "out of memory");
-        return ANSWER_ERROR;
-    }
-    replace_record(s, r);
-    return ANSWER_OK;
+    else
+        snprintf(ans, len, "%s", strbuf_str(b));
+    strbuf_free(b);
+    return rc != 0 || b->failed ? ANSWER_ERROR : ANSWER_OK;
 }
 
 /* "illegal move c8-c5: why" from a game becomes "why". */
@@ -153,17 +140,6 @@ static const char *reason_only(const char *err)
             return c + 2;
     }
     return err;
-}
-
-static int parse_seconds(const char *text, int64_t *ms)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || end == text || *end || v < 0 || v > 1e8)
-        return -1;
-    *ms = (int64_t)(v * 1000.0 + 0.5);
-    return 0;
 }
 
 /* ---- commands ---- */
@@ -214,22 +190,11 @@ static int cmd_game(gtp *s, int argc, char **argv, const char *rest, char *ans, 
     (void)rest;
     if (argc == 0) {
         char opts[GAME_TEXT_MAX];
-        game_options_text(G(s), opts, sizeof opts);
-        snprintf(ans, len, "%s%s%s", G(s)->ops->name, opts[0] ? " " : "", opts);
+        session_options_text(s->ses, opts, sizeof opts);
+        snprintf(ans, len, "%s%s%s", session_ops(s->ses)->name, opts[0] ? " " : "", opts);
         return ANSWER_OK;
     }
-    const game_ops *ops = game_find(argv[0]);
-    if (!ops) {
-        snprintf(ans, len, "unknown game '%s' (known:", argv[0]);
-        for (int i = 0; game_registry[i]; i++)
-            util_str_appendf(ans, len, " %s", game_registry[i]->name);
-        util_str_appendf(ans, len, ")");
-        return ANSWER_ERROR;
-    }
-    game *g = game_create(ops, argc - 1, argv + 1, ans, len);
-    if (!g)
-        return ANSWER_ERROR;
-    return new_record(s, g, ans, len);
+    return ok_or_error(session_new_game(s->ses, argv[0], argc - 1, argv + 1, ans, len));
 }
 
 static int cmd_boardsize(gtp *s, int argc, char **argv, const char *rest, char *ans,
@@ -237,69 +202,48 @@ static int cmd_boardsize(gtp *s, int argc, char **argv, const char *rest, char *
 {
     (void)argc, (void)rest;
     long n;
-    const game *g = G(s);
-    char val[32];
+    const game_ops *ops = session_ops(s->ses);
+    char opts[GAME_TEXT_MAX], msg[SESSION_ERR_MAX];
     if (util_parse_long(argv[0], &n) != 0) {
         snprintf(ans, len, "syntax error: board size '%s' is not a whole number", argv[0]);
         return ANSWER_ERROR;
     }
-    if (!game_option_value(g, "size", val, sizeof val)) {
-        if (g->ops->sgf_board_size && n == g->ops->sgf_board_size)
-            return new_record(s, game_new_like(g), ans, len);
-        if (g->ops->sgf_board_size)
+    session_options_text(s->ses, opts, sizeof opts);
+    if (strncmp(opts, "size=", 5) != 0 && !strstr(opts, " size=")) {
+        if (ops->sgf_board_size && n == ops->sgf_board_size)
+            return ok_or_error(session_new_game(s->ses, NULL, 0, NULL, ans, len));
+        if (ops->sgf_board_size)
             snprintf(ans, len, "unacceptable size: %s is played on a board of size %d only",
-                     g->ops->name, g->ops->sgf_board_size);
+                     ops->name, ops->sgf_board_size);
         else
-            snprintf(ans, len, "unacceptable size: %s has no board size option", g->ops->name);
+            snprintf(ans, len, "unacceptable size: %s has no board size option", ops->name);
         return ANSWER_ERROR;
     }
-    /* the current options with size replaced: game_create checks the range
-     * and create() the combination (e.g. a board shape's own limits) */
-    char opts[GAME_TEXT_MAX], sizeopt[48], msg[GAME_ERR_MAX];
-    char *words[GAME_MAX_OPTIONS + 1];
-    game_options_text(g, opts, sizeof opts);
-    int nw = util_split_words(opts, words, GAME_MAX_OPTIONS);
-    snprintf(sizeopt, sizeof sizeopt, "size=%ld", n);
-    for (int i = 0; i < nw; i++)
-        if (strncmp(words[i], "size=", 5) == 0)
-            words[i] = sizeopt;
-    game *ng = game_create(g->ops, nw, words, msg, sizeof msg);
-    if (!ng) {
+    if (session_set_option(s->ses, "size", argv[0], msg, sizeof msg) != 0) {
         snprintf(ans, len, "unacceptable size: %s", msg);
         return ANSWER_ERROR;
     }
-    return new_record(s, ng, ans, len);
+    return ANSWER_OK;
 }
 
 static int cmd_clear_board(gtp *s, int argc, char **argv, const char *rest, char *ans,
                            size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    return new_record(s, game_new_like(G(s)), ans, len);
+    return ok_or_error(session_new_game(s->ses, NULL, 0, NULL, ans, len));
 }
 
 static int cmd_play(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc;
-    game *g = G(s);
     int c = colour_arg(s, argv[0], ans, len);
     if (c < 0)
         return ANSWER_ERROR;
     const char *move = rest + strlen(argv[0]);
     while (isspace((unsigned char)*move))
         move++;
-    if (record_result(s->rec) != RESULT_NONE) {
-        snprintf(ans, len, "illegal move: %s: the game is over", move);
-        return ANSWER_ERROR;
-    }
-    int tm = g->ops->to_move(g);
-    if (c != tm) {
-        snprintf(ans, len, "illegal move: %s: %s is not to move (%s is)", move,
-                 g->ops->colour[c], g->ops->colour[tm]);
-        return ANSWER_ERROR;
-    }
-    char err[GAME_ERR_MAX];
-    if (record_play_text(s->rec, move, err, sizeof err) < 0) {
+    char err[SESSION_ERR_MAX];
+    if (session_play(s->ses, c, move, 0, err, sizeof err) < 0) {
         snprintf(ans, len, "illegal move: %s: %s", move, reason_only(err));
         return ANSWER_ERROR;
     }
@@ -316,26 +260,23 @@ static void search_done(void *arg)
 
 static int start_genmove(gtp *s, char **argv, int reg, char *ans, size_t len)
 {
-    game *g = G(s);
     int c = colour_arg(s, argv[0], ans, len);
     if (c < 0)
         return ANSWER_ERROR;
-    if (record_result(s->rec) != RESULT_NONE) {
+    int tm = session_to_move(s->ses);
+    const game_ops *ops = session_ops(s->ses);
+    if (tm < 0) {
         snprintf(ans, len, "game is over");
         return ANSWER_ERROR;
     }
-    int tm = g->ops->to_move(g);
     if (c != tm) {
-        snprintf(ans, len, "%s is not to move (%s is)", g->ops->colour[c], g->ops->colour[tm]);
+        snprintf(ans, len, "%s is not to move (%s is)", ops->colour[c], ops->colour[tm]);
         return ANSWER_ERROR;
     }
-    int64_t budget = timectl_budget(&s->clock, c);
-    engine_set_time_budget(s->eng, budget);
-    s->search = think_start(s->eng, g, budget, search_done, s, ans, len);
-    if (!s->search)
+    session_hooks hooks = {.done = search_done, .arg = s};
+    if (session_think_start(s->ses, s->wake[1] >= 0 ? &hooks : NULL, ans, len) != 0)
         return ANSWER_ERROR;
     s->search_reg = reg;
-    s->search_colour = c;
     return ANSWER_LATER;
 }
 
@@ -355,34 +296,20 @@ static int cmd_reg_genmove(gtp *s, int argc, char **argv, const char *rest, char
 /* The search has ended: play its turn (genmove) and answer. */
 static int finish_genmove(gtp *s, char *ans, size_t len)
 {
-    think_turn *t = think_join(s->search);
-    s->search = NULL;
-    if (!t || t->n == 0) {
-        snprintf(ans, len, "the engine found no move");
-        think_turn_free(t);
+    char err[SESSION_ERR_MAX];
+    if (session_think_finish(s->ses, !s->search_reg, ans, len, err, sizeof err) != 0) {
+        snprintf(ans, len, "%s", err);
         return ANSWER_ERROR;
     }
-    snprintf(ans, len, "%s", t->text);
-    if (!s->search_reg) {
-        for (int i = 0; i < t->n; i++)
-            record_make(s->rec, t->moves[i], t->notes[i]);
-        timectl_spent(&s->clock, s->search_colour, t->ms);
-        char *who = s->rec->player[s->search_colour], settings[256];
-        if (!who[0]) {
-            engine_settings_text(s->eng, settings, sizeof settings);
-            snprintf(who, sizeof s->rec->player[0], "quartet %s %.100s", engine_kind(s->eng),
-                     settings);
-        }
-    }
-    think_turn_free(t);
     return ANSWER_OK;
 }
 
 static int cmd_undo(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    if (record_undo_turn(s->rec) == 0) {
-        snprintf(ans, len, "cannot undo: no move to take back");
+    char err[SESSION_ERR_MAX];
+    if (session_undo(s->ses, 0, err, sizeof err) <= 0) {
+        snprintf(ans, len, "cannot undo: %s", err);
         return ANSWER_ERROR;
     }
     return ANSWER_OK;
@@ -393,7 +320,7 @@ static int cmd_showboard(gtp *s, int argc, char **argv, const char *rest, char *
 {
     (void)argc, (void)argv, (void)rest;
     char board[GAME_RENDER_MAX];
-    G(s)->ops->render(G(s), board, sizeof board);
+    session_render(s->ses, board, sizeof board);
     snprintf(ans, len, "\n%s", board);
     return ANSWER_OK;
 }
@@ -402,31 +329,22 @@ static int cmd_all_legal_moves(gtp *s, int argc, char **argv, const char *rest, 
                                size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    game *g = G(s);
-    qmove moves[GAME_MAX_MOVES];
-    int n = record_result(s->rec) != RESULT_NONE ? 0 : g->ops->legal_moves(g, moves);
-    ans[0] = 0;
-    for (int i = 0; i < n; i++) {
-        char t[GAME_MOVE_TEXT_MAX];
-        g->ops->move_to_text(g, moves[i], t, sizeof t);
-        util_str_appendf(ans, len, "%s%s", i ? " " : "", t);
-    }
-    return ANSWER_OK;
+    strbuf b = STRBUF_INIT;
+    return answer_text(&b, session_legal_moves_text(s->ses, &b), ans, len);
 }
 
 static int cmd_to_move(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    game *g = G(s);
-    snprintf(ans, len, "%s",
-             record_result(s->rec) != RESULT_NONE ? "none" : g->ops->colour[g->ops->to_move(g)]);
+    int tm = session_to_move(s->ses);
+    snprintf(ans, len, "%s", tm < 0 ? "none" : session_ops(s->ses)->colour[tm]);
     return ANSWER_OK;
 }
 
 static int cmd_result(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    snprintf(ans, len, "%s", game_result_text(record_result(s->rec)));
+    snprintf(ans, len, "%s", game_result_text(session_result(s->ses, NULL, 0)));
     return ANSWER_OK;
 }
 
@@ -434,7 +352,7 @@ static int cmd_result_reason(gtp *s, int argc, char **argv, const char *rest, ch
                              size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    record_result_reason(s->rec, ans, len);
+    session_result(s->ses, ans, len);
     return ANSWER_OK;
 }
 
@@ -442,7 +360,7 @@ static int cmd_final_score(gtp *s, int argc, char **argv, const char *rest, char
                            size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    int r = record_result(s->rec);
+    int r = session_result(s->ses, NULL, 0);
     if (r == RESULT_NONE) {
         snprintf(ans, len, "game is not over");
         return ANSWER_ERROR;
@@ -450,7 +368,7 @@ static int cmd_final_score(gtp *s, int argc, char **argv, const char *rest, char
     if (r == RESULT_DRAW)
         snprintf(ans, len, "0");
     else
-        record_result_sgf(s->rec, ans, len);
+        session_result_sgf(s->ses, ans, len);
     return ANSWER_OK;
 }
 
@@ -458,7 +376,7 @@ static int cmd_position(gtp *s, int argc, char **argv, const char *rest, char *a
                         size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    G(s)->ops->to_text(G(s), ans, len < GAME_TEXT_MAX ? len : GAME_TEXT_MAX);
+    session_position_text(s->ses, ans, len < GAME_TEXT_MAX ? len : GAME_TEXT_MAX);
     return ANSWER_OK;
 }
 
@@ -466,14 +384,14 @@ static int cmd_setposition(gtp *s, int argc, char **argv, const char *rest, char
                            size_t len)
 {
     (void)argc, (void)argv;
-    return record_set_position(s->rec, rest, ans, len) == 0 ? ANSWER_OK : ANSWER_ERROR;
+    return ok_or_error(session_set_position(s->ses, rest, ans, len));
 }
 
 static int cmd_moves(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    record_moves_text(s->rec, ans, len);
-    return ANSWER_OK;
+    strbuf b = STRBUF_INIT;
+    return answer_text(&b, session_moves_text(s->ses, &b), ans, len);
 }
 
 static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
@@ -484,7 +402,7 @@ static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans,
         snprintf(ans, len, "syntax error: DEPTH must be a whole number 0..12");
         return ANSWER_ERROR;
     }
-    game *c = game_clone(G(s));
+    game *c = session_game_copy(s->ses);
     if (!c) {
         snprintf(ans, len, "out of memory");
         return ANSWER_ERROR;
@@ -497,36 +415,19 @@ static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans,
 static int cmd_player(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)rest;
-    engine *e = engine_new(argv[0], ans, len);
-    if (!e)
-        return ANSWER_ERROR;
-    /* carry over the settings the new kind understands */
-    char settings[512], err[GAME_ERR_MAX];
-    char *words[32];
-    engine_settings_text(s->eng, settings, sizeof settings);
-    int n = util_split_words(settings, words, 32);
-    for (int i = 0; i < n; i++) {
-        char *eq = strchr(words[i], '=');
-        if (eq) {
-            *eq = 0;
-            engine_set(e, words[i], eq + 1, err, sizeof err);
-        }
-    }
-    engine_free(s->eng);
-    s->eng = e;
-    return ANSWER_OK;
+    return ok_or_error(session_set_kind(s->ses, SESSION_BOTH, argv[0], ans, len));
 }
 
 static int cmd_set(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)rest;
-    return engine_set(s->eng, argv[0], argv[1], ans, len) == 0 ? ANSWER_OK : ANSWER_ERROR;
+    return ok_or_error(session_set_setting(s->ses, SESSION_BOTH, argv[0], argv[1], ans, len));
 }
 
 static int cmd_settings(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)argv, (void)rest;
-    engine_settings_text(s->eng, ans, len);
+    session_settings_text(s->ses, SESSION_BOTH, ans, len);
     return ANSWER_OK;
 }
 
@@ -536,14 +437,14 @@ static int cmd_time_settings(gtp *s, int argc, char **argv, const char *rest, ch
     (void)argc, (void)rest;
     int64_t main_ms, byo_ms;
     long stones;
-    if (parse_seconds(argv[0], &main_ms) != 0 || parse_seconds(argv[1], &byo_ms) != 0 ||
+    if (util_parse_seconds(argv[0], &main_ms) != 0 || util_parse_seconds(argv[1], &byo_ms) != 0 ||
         util_parse_long(argv[2], &stones) != 0 || stones < 0 || stones > 100000) {
         snprintf(ans, len, "syntax error: expected MAIN BYO_TIME BYO_STONES (seconds, "
                  "seconds, a whole number of moves)");
         return ANSWER_ERROR;
     }
-    timectl_set(&s->clock, main_ms, byo_ms, (int)stones);
-    return ANSWER_OK;
+    return ok_or_error(
+        session_set_advisory_clock(s->ses, main_ms, byo_ms, (int)stones, ans, len));
 }
 
 static int cmd_time_left(gtp *s, int argc, char **argv, const char *rest, char *ans,
@@ -555,38 +456,36 @@ static int cmd_time_left(gtp *s, int argc, char **argv, const char *rest, char *
     long stones;
     if (c < 0)
         return ANSWER_ERROR;
-    if (parse_seconds(argv[1], &ms) != 0 || util_parse_long(argv[2], &stones) != 0 || stones < 0) {
+    if (util_parse_seconds(argv[1], &ms) != 0 || util_parse_long(argv[2], &stones) != 0 ||
+        stones < 0 || stones > 100000) {
         snprintf(ans, len, "syntax error: expected COLOR SECONDS STONES");
         return ANSWER_ERROR;
     }
-    timectl_left(&s->clock, c, ms, (int)stones);
-    return ANSWER_OK;
+    return ok_or_error(session_time_left(s->ses, c, ms, (int)stones, ans, len));
 }
 
 static int cmd_loadsgf(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)rest;
     long n = -1;
-    if (argc > 1 && (util_parse_long(argv[1], &n) != 0 || n < 1)) {
+    if (argc > 1 && (util_parse_long(argv[1], &n) != 0 || n < 1 || n > 1000000)) {
         snprintf(ans, len, "syntax error: move number '%s' must be a whole number >= 1",
                  argv[1]);
         return ANSWER_ERROR;
     }
-    char err[1024];
-    record *r = record_load(argv[0], n < 0 ? -1 : (int)n - 1, err, sizeof err);
-    if (!r) {
+    char err[SESSION_ERR_MAX];
+    if (session_load(s->ses, argv[0], n < 0 ? -1 : (int)n - 1, err, sizeof err) != 0) {
         snprintf(ans, len, "cannot load file: %s", err);
         return ANSWER_ERROR;
     }
-    replace_record(s, r);
     return ANSWER_OK;
 }
 
 static int cmd_savesgf(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)rest;
-    char err[1024];
-    if (record_save(s->rec, argv[0], err, sizeof err) != 0) {
+    char err[SESSION_ERR_MAX];
+    if (session_save(s->ses, argv[0], err, sizeof err) != 0) {
         snprintf(ans, len, "cannot save file: %s", err);
         return ANSWER_ERROR;
     }
@@ -687,9 +586,9 @@ static int cmd_list_commands(gtp *s, int argc, char **argv, const char *rest, ch
 /* ---- input and output ---- */
 
 /* "=id text" or "?id text", no empty line inside, one empty line after. */
-static void respond(const char *id, int ok, const char *text)
+static void respond(strbuf *out, const char *id, int ok, const char *text)
 {
-    printf("%c%s ", ok ? '=' : '?', id);
+    strbuf_addf(out, "%c%s ", ok ? '=' : '?', id);
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
@@ -700,15 +599,14 @@ static void respond(const char *id, int ok, const char *text)
                 blank = 0;
         if (p == text || !blank) {
             if (p != text)
-                putchar('\n');
-            fwrite(p, 1, n, stdout);
+                strbuf_add(out, "\n");
+            strbuf_addn(out, p, n);
         }
         if (!nl)
             break;
         p = nl + 1;
     }
-    fputs("\n\n", stdout);
-    fflush(stdout);
+    strbuf_add(out, "\n\n");
 }
 
 /* Clean a line in place: drop control characters, tabs to spaces, cut the
@@ -738,29 +636,37 @@ static char *clean_line(char *line)
 /* Stands in the queue for a line that was too long to keep. */
 static const char LINE_TOO_LONG[] = "\001";
 
-static void run_line(gtp *s, char *raw)
+/* Split off a numeric id ("42 name ...") into id; returns what follows. */
+static char *take_id(char *p, char *id, size_t idlen)
 {
-    if (strcmp(raw, LINE_TOO_LONG) == 0) {
-        respond("", 0, "syntax error: line too long");
-        return;
+    id[0] = 0;
+    if (!isdigit((unsigned char)*p))
+        return p;
+    size_t n = 0;
+    while (isdigit((unsigned char)p[n]))
+        n++;
+    if (p[n] != ' ' && p[n])
+        return p;
+    snprintf(id, idlen, "%.*s", (int)(n < 20 ? n : 20), p);
+    p += n;
+    while (*p == ' ')
+        p++;
+    return p;
+}
+
+/* Run one line; ANSWER_LATER when a genmove goes on in the background
+ * (only with a wake pipe; else it is waited for here). */
+static int run_line(gtp *s, char *raw, strbuf *out)
+{
+    if (strcmp(raw, LINE_TOO_LONG) == 0 || strlen(raw) >= GTP_LINE_MAX) {
+        respond(out, "", 0, "syntax error: line too long");
+        return ANSWER_ERROR;
     }
     char *line = clean_line(raw);
     if (!*line)
-        return;
-    char id[32] = "";
-    char *p = line;
-    if (isdigit((unsigned char)*p)) {
-        size_t n = 0;
-        while (isdigit((unsigned char)p[n]))
-            n++;
-        if (p[n] == ' ' || !p[n]) {
-            snprintf(id, sizeof id, "%.*s", (int)(n < 20 ? n : 20), p);
-            p += n;
-            while (*p == ' ')
-                p++;
-        }
-    }
-    char name[64];
+        return ANSWER_OK;
+    char id[32], name[64];
+    char *p = take_id(line, id, sizeof id);
     size_t n = 0;
     while (p[n] && p[n] != ' ')
         n++;
@@ -775,28 +681,86 @@ static void run_line(gtp *s, char *raw)
     int argc = util_split_words(argbuf, argv, GTP_MAX_ARGS);
     char *ans = s->answer;
     ans[0] = 0;
-    if (!name[0]) {
-        respond(id, 0, "syntax error: no command after the id");
-        return;
-    }
     const gtp_command *c = find_command(name);
-    if (!c) {
+    int rc = ANSWER_ERROR;
+    if (!name[0])
+        snprintf(ans, GTP_ANSWER_MAX, "syntax error: no command after the id");
+    else if (!c)
         snprintf(ans, GTP_ANSWER_MAX, "unknown command: %s", name);
-        respond(id, 0, ans);
-        return;
-    }
-    if (argc < c->min_args || (c->max_args >= 0 && argc > c->max_args)) {
+    else if (argc < c->min_args || (c->max_args >= 0 && argc > c->max_args))
         snprintf(ans, GTP_ANSWER_MAX, "syntax error: usage: %s%s%s", c->name,
                  c->args[0] ? " " : "", c->args);
-        respond(id, 0, ans);
-        return;
-    }
-    int rc = c->run(s, argc, argv, rest, ans, GTP_ANSWER_MAX);
-    if (rc == ANSWER_LATER) {
+    else
+        rc = c->run(s, argc, argv, rest, ans, GTP_ANSWER_MAX);
+    if (rc == ANSWER_LATER && s->wake[1] >= 0) {
         snprintf(s->search_id, sizeof s->search_id, "%s", id);
-        return;
+        return rc;
     }
-    respond(id, rc == ANSWER_OK, ans);
+    if (rc == ANSWER_LATER)
+        rc = finish_genmove(s, ans, GTP_ANSWER_MAX);
+    respond(out, id, rc == ANSWER_OK, ans);
+    return rc;
+}
+
+gtp *gtp_new(game *g, char *err, size_t errlen)
+{
+    gtp *s = calloc(1, sizeof *s);
+    if (!s) {
+        game_free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->wake[0] = s->wake[1] = -1;
+    s->ses = session_new(g, err, errlen);
+    s->answer = malloc(GTP_ANSWER_MAX);
+    if (!s->ses || !s->answer ||
+        session_set_player(s->ses, SESSION_BOTH, "ai", err, errlen) != 0) {
+        if (s->ses && !s->answer)
+            snprintf(err, errlen, "out of memory");
+        gtp_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void gtp_free(gtp *s)
+{
+    if (!s)
+        return;
+    session_free(s->ses);
+    while (s->qlen) {
+        free(s->queue[s->qhead++]);
+        s->qlen--;
+    }
+    free(s->queue);
+    free(s->answer);
+    for (int i = 0; i < 2; i++)
+        if (s->wake[i] >= 0)
+            close(s->wake[i]);
+    free(s);
+}
+
+session *gtp_session(gtp *s) { return s->ses; }
+
+int gtp_execute(gtp *s, const char *line, strbuf *out)
+{
+    char *copy = strdup(line);
+    if (!copy) {
+        respond(out, "", 0, "out of memory");
+        return 0;
+    }
+    run_line(s, copy, out);
+    free(copy);
+    return s->quit;
+}
+
+/* ---- the standard input loop ---- */
+
+static void flush_out(strbuf *out)
+{
+    fwrite(strbuf_str(out), 1, out->len, stdout);
+    fflush(stdout);
+    strbuf_clear(out);
 }
 
 static void enqueue(gtp *s, const char *line)
@@ -829,50 +793,81 @@ static void line_during_search(gtp *s, const char *line)
         p++;
         while (*p == ' ' || *p == '\t')
             p++;
-        if (strncmp(p, "interrupt", 9) == 0) {
-            think_stop(s->search);
-        }
+        if (strncmp(p, "interrupt", 9) == 0)
+            session_think_stop(s->ses);
         return;
     }
     while (isdigit((unsigned char)*p)) /* an id */
         p++;
     while (*p == ' ' || *p == '\t')
         p++;
-    if (strncmp(p, "gogui-interrupt", 15) == 0 && (!p[15] || isspace((unsigned char)p[15]))) {
-        think_stop(s->search);
-    }
+    if (strncmp(p, "gogui-interrupt", 15) == 0 && (!p[15] || isspace((unsigned char)p[15])))
+        session_think_stop(s->ses);
     enqueue(s, line);
 }
 
-static void handle_line(gtp *s, char *line)
+static int searching(gtp *s) { return session_thinking(s->ses) != 0; }
+
+static void handle_line(gtp *s, char *line, strbuf *out)
 {
-    if (s->search || s->qlen)
+    if (searching(s) || s->qlen)
         line_during_search(s, line);
     else
-        run_line(s, line);
+        run_line(s, line, out);
     /* lines that waited for a search run as soon as it is over */
 }
 
-static void drain_queue(gtp *s)
+static void drain_queue(gtp *s, strbuf *out)
 {
-    while (!s->search && s->qlen && !s->quit) {
+    while (!searching(s) && s->qlen && !s->quit) {
         char *line = s->queue[s->qhead++];
         s->qlen--;
-        run_line(s, line);
+        run_line(s, line, out);
         free(line);
+    }
+}
+
+/* Split what was read into lines; keeps an unfinished line in buf. */
+static void take_lines(gtp *s, char *buf, size_t *have, int *overlong, strbuf *out)
+{
+    size_t start = 0;
+    for (size_t i = 0; i < *have; i++) {
+        if (buf[i] != '\n')
+            continue;
+        buf[i] = 0;
+        if (*overlong)
+            *overlong = 0; /* the rest of a line already refused */
+        else
+            handle_line(s, buf + start, out);
+        start = i + 1;
+    }
+    memmove(buf, buf + start, *have - start);
+    *have -= start;
+    if (*have == GTP_LINE_MAX) {
+        if (!*overlong) {
+            /* answer now, in order: the line is dropped */
+            if (searching(s) || s->qlen)
+                enqueue(s, LINE_TOO_LONG);
+            else
+                respond(out, "", 0, "syntax error: line too long");
+        }
+        *overlong = 1;
+        *have = 0;
     }
 }
 
 static void main_loop(gtp *s)
 {
     char *buf = malloc(GTP_LINE_MAX + 1);
+    strbuf out = STRBUF_INIT;
     size_t have = 0;
     int eof = 0, overlong = 0;
     if (!buf)
         return;
     while (!s->quit) {
-        drain_queue(s);
-        if (s->quit || (eof && !s->search && !s->qlen))
+        drain_queue(s, &out);
+        flush_out(&out);
+        if (s->quit || (eof && !searching(s) && !s->qlen))
             break;
         struct pollfd fds[2] = {{0, POLLIN, 0}, {s->wake[0], POLLIN, 0}};
         int nf = poll(eof ? fds + 1 : fds, eof ? 1 : 2, -1);
@@ -883,9 +878,9 @@ static void main_loop(gtp *s)
             char c[16];
             while (read(s->wake[0], c, sizeof c) < 0 && errno == EINTR)
                 ;
-            if (s->search) {
+            if (session_thinking(s->ses) == 2) {
                 int rc = finish_genmove(s, s->answer, GTP_ANSWER_MAX);
-                respond(s->search_id, rc == ANSWER_OK, s->answer);
+                respond(&out, s->search_id, rc == ANSWER_OK, s->answer);
             }
         }
         if (in_ev & (POLLIN | POLLHUP | POLLERR)) {
@@ -896,38 +891,18 @@ static void main_loop(gtp *s)
                 eof = 1;
                 if (have && !overlong) {
                     buf[have] = 0;
-                    handle_line(s, buf);
+                    handle_line(s, buf, &out);
                 }
                 have = 0;
                 continue;
             }
             have += (size_t)r;
-            size_t start = 0;
-            for (size_t i = 0; i < have; i++) {
-                if (buf[i] != '\n')
-                    continue;
-                buf[i] = 0;
-                if (overlong)
-                    overlong = 0; /* the rest of a line already refused */
-                else
-                    handle_line(s, buf + start);
-                start = i + 1;
-            }
-            memmove(buf, buf + start, have - start);
-            have -= start;
-            if (have == GTP_LINE_MAX) {
-                if (!overlong) {
-                    /* answer now, in order: the line is dropped */
-                    if (s->search || s->qlen)
-                        enqueue(s, LINE_TOO_LONG);
-                    else
-                        respond("", 0, "syntax error: line too long");
-                }
-                overlong = 1;
-                have = 0;
-            }
+            take_lines(s, buf, &have, &overlong, &out);
         }
+        flush_out(&out);
     }
+    flush_out(&out);
+    strbuf_free(&out);
     free(buf);
 }
 
@@ -935,10 +910,7 @@ static void main_loop(gtp *s)
 
 int gtp_main(int argc, char **argv)
 {
-    gtp s;
-    memset(&s, 0, sizeof s);
-    s.wake[0] = s.wake[1] = -1;
-    char err[GAME_ERR_MAX];
+    char err[SESSION_ERR_MAX];
     int next = 1;
     game *g;
     if (argc > 1 && argv[1][0] != '-') {
@@ -949,57 +921,27 @@ int gtp_main(int argc, char **argv)
     } else {
         g = game_create_default(game_registry[0]);
     }
-    s.rec = g ? record_new(g) : NULL;
-    s.eng = engine_new("ai", err, sizeof err);
-    s.answer = malloc(GTP_ANSWER_MAX);
-    int status = 0;
-    if (!s.rec || !s.eng || !s.answer || pipe(s.wake) != 0) {
-        fprintf(stderr, "quartet gtp: cannot start (out of memory)\n");
-        status = 1;
-        goto done;
+    gtp *s = gtp_new(g, err, sizeof err);
+    if (!s || pipe(s->wake) != 0) {
+        fprintf(stderr, "quartet gtp: cannot start (%s)\n", s ? strerror(errno) : err);
+        gtp_free(s);
+        return 1;
     }
-    for (int i = next; i < argc; i++) {
+    int status = 0;
+    for (int i = next; i < argc && status == 0; i++) {
         if (strncmp(argv[i], "--player=", 9) != 0) {
             fprintf(stderr, "quartet gtp: unexpected argument '%s' (expected "
                     "--player=KIND[:settings])\n", argv[i]);
             status = 2;
-            goto done;
-        }
-        char kind[128];
-        snprintf(kind, sizeof kind, "%s", argv[i] + 9);
-        char *settings = strchr(kind, ':');
-        if (settings)
-            *settings++ = 0;
-        engine *e = engine_new(kind, err, sizeof err);
-        if (!e || (settings && engine_set_all(e, settings, err, sizeof err) != 0)) {
+        } else if (session_set_player(s->ses, SESSION_BOTH, argv[i] + 9, err, sizeof err) != 0) {
             fprintf(stderr, "quartet gtp: %s\n", err);
-            if (e)
-                engine_free(e);
             status = 2;
-            goto done;
         }
-        engine_free(s.eng);
-        s.eng = e;
     }
-    signal(SIGPIPE, SIG_IGN);
-    timectl_init(&s.clock);
-    main_loop(&s);
-done:
-    if (s.search) {
-        think_stop(s.search);
-        think_turn_free(think_join(s.search));
+    if (status == 0) {
+        signal(SIGPIPE, SIG_IGN);
+        main_loop(s);
     }
-    while (s.qlen) {
-        free(s.queue[s.qhead++]);
-        s.qlen--;
-    }
-    free(s.queue);
-    if (s.eng)
-        engine_free(s.eng);
-    record_free(s.rec);
-    free(s.answer);
-    for (int i = 0; i < 2; i++)
-        if (s.wake[i] >= 0)
-            close(s.wake[i]);
+    gtp_free(s);
     return status;
 }

@@ -1,6 +1,7 @@
 /* main.c - bin/quartet: finds the subcommand and runs it.  One table. */
 #include "cli.h"
 #include "util.h"
+#include "web/web.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,13 +16,20 @@ typedef struct command {
 static int games_main(int argc, char **argv);
 
 static const command commands[] = {
-    {"bench", bench_main, "search a fixed set of positions: speed and a signature",
-     "usage: quartet bench [ITERATIONS]\n"
-     "Runs the ai (seed 1) for ITERATIONS iterations (default 5000) on each game's\n"
-     "start position and on the position after 8 seeded random moves, and prints\n"
-     "per position the iterations, tree nodes, time, value and move, then the\n"
-     "total iterations per second and a signature that changes whenever the\n"
-     "search's choices change (the same build always prints the same signature).\n"
+    {"bench", bench_main, "the speed report: perft, playouts, search; a signature",
+     "usage: quartet bench [ITERATIONS] [--json] [--quick]\n"
+     "First the speed report, one line per game and board (LOA; Y 11 standard,\n"
+     "progressive and double; Y 19; LOT; Coffee hex 4 and square 7): perft to a\n"
+     "fixed depth (leaves/s), seeded random playouts from the start (games/s,\n"
+     "plies/s where the playout keeps its moves, and how often the first player\n"
+     "won), and a search from the start (iterations/s).  Then the ai (seed 1) for\n"
+     "ITERATIONS iterations (default 5000) on each game's start position and on the\n"
+     "position after 8 seeded random moves: iterations, tree nodes, time, value and\n"
+     "move.  Last the total iterations per second and a signature over every count\n"
+     "(never a time): the same build always prints the same signature, and it\n"
+     "changes whenever a game's rules, move order or playouts or the search change.\n"
+     "  --json   the same as one JSON object, for tools\n"
+     "  --quick  perft 2 plies shallower, 1/100 of the playouts and searches\n"
      "example: quartet bench 20000\n"},
     {"games", games_main, "list the games and their options",
      "usage: quartet games\n"
@@ -94,8 +102,10 @@ static const command commands[] = {
      "  -debug              show all engine traffic and engine stderr on stderr\n"
      "An illegal move, a late move, a garbage answer, a refused command or an engine\n"
      "exit loses the game for that engine, with the reason logged; a failed engine is\n"
-     "started afresh for its next game.  Exit status: 0 finished (also when the SPRT\n"
-     "stops early), 1 an engine cannot be run, 2 bad arguments, 130 interrupted.\n"
+     "started afresh for its next game.\n"
+     "Exit status: 0 finished (also when the SPRT stops early), 1 an engine cannot be\n"
+     "run, 2 bad arguments, 3 a write failed (disk full: the log or a game record;\n"
+     "the games in the log stand, -resume plays the rest), 130 interrupted.\n"
      "examples:\n"
      "  quartet match -games 100 -tc ms=200 quartet:level=5 quartet:level=3\n"
      "  quartet match -game y size=13 -random-plies 2 -games 200 -concurrency 2 \\\n"
@@ -147,6 +157,20 @@ static const command commands[] = {
      "At the prompt type a move (e.g. c8-c6), or one of:\n"
      "  help  moves  undo  board  new  quit\n"
      "example: quartet play loa --white=random\n"},
+    {"serve", web_main, "play in the browser: the web server and its JSON API",
+     "usage: quartet serve [--host 127.0.0.1] [--port 8080] [--db FILE] [--assets DIR]\n"
+     "                     [--max-games N]\n"
+     "Serves the page at http://HOST:PORT/ and the JSON API under /api/ (docs/API.md).\n"
+     "Every game is kept in an SQLite database, by default\n"
+     "$XDG_DATA_HOME/quartet/games.db or ~/.local/share/quartet/games.db; every change\n"
+     "is stored before it is answered and a restart resumes every game.\n"
+     "  --host H        address to listen on (default 127.0.0.1: this machine only)\n"
+     "  --port N        port (default 8080; 0: any free port, printed)\n"
+     "  --db FILE       the database file\n"
+     "  --assets DIR    serve the page's files from DIR instead of the built-in copy\n"
+     "  --max-games N   games the database may hold (default 1000)\n"
+     "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n"
+     "example: quartet serve --port 8080\n"},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 

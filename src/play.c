@@ -7,8 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "ai/engine.h"
-#include "record.h"
+#include "session.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -18,26 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
-typedef struct seat {
-    engine *eng; /* NULL: a person */
-    char label[160];
-} seat;
-
-typedef struct session {
-    game *g;
-    seat seats[2];
+typedef struct play {
+    session *ses;
+    char label[2][160]; /* "human", "ai level=3": shown beside the side to move */
     int interactive;
-} session;
-
-static void capitalised(const char *s, char *out, size_t len)
-{
-    snprintf(out, len, "%s", s);
-    if (out[0])
-        out[0] = (char)toupper((unsigned char)out[0]);
-}
+} play;
 
 /* One line of input; NULL at end of input.  Caller frees. */
-static char *read_line(const session *s, const char *prompt)
+static char *read_line(const play *s, const char *prompt)
 {
     if (s->interactive) {
         char *line = readline(prompt);
@@ -55,47 +42,55 @@ static char *read_line(const session *s, const char *prompt)
     return strdup(buf);
 }
 
-static void show(const session *s)
+static void show(const play *s)
 {
-    char board[GAME_RENDER_MAX];
-    const game *g = s->g;
-    g->ops->render(g, board, sizeof board);
+    char board[GAME_RENDER_MAX], why[GAME_ERR_MAX];
+    const game_ops *ops = session_ops(s->ses);
+    session_render(s->ses, board, sizeof board);
     fputs(board, stdout);
-    int r = g->ops->result(g);
+    int r = session_result(s->ses, why, sizeof why);
     if (r == RESULT_NONE) {
         char c[32];
-        capitalised(g->ops->colour[g->ops->to_move(g)], c, sizeof c);
-        printf("%s to move (%s)\n", c, s->seats[g->ops->to_move(g)].label);
+        int p = session_to_move(s->ses);
+        game_colour_capital(ops, p, c, sizeof c);
+        printf("%s to move (%s)\n", c, s->label[p]);
     } else {
-        char why[GAME_ERR_MAX];
-        g->ops->result_reason(g, why, sizeof why);
         printf("Game over: %s (%s)\n", game_result_text(r), why);
     }
     fflush(stdout);
 }
 
-static void list_moves(const game *g)
+static void list_moves(const play *s)
 {
-    qmove moves[GAME_MAX_MOVES];
-    int n = g->ops->legal_moves(g, moves);
-    if (!n) {
-        printf("No legal moves: the game is over.\n");
+    strbuf b = STRBUF_INIT;
+    if (session_legal_moves_text(s->ses, &b) != 0) {
+        printf("Out of memory.\n");
+        strbuf_free(&b);
         return;
     }
+    const char *t = strbuf_str(&b);
+    if (!*t) {
+        printf("No legal moves: the game is over.\n");
+        strbuf_free(&b);
+        return;
+    }
+    int n = 1;
+    for (const char *p = t; *p; p++)
+        n += *p == ' ';
     printf("%d legal moves:\n", n);
     int col = 0;
-    for (int i = 0; i < n; i++) {
-        char t[GAME_MOVE_TEXT_MAX];
-        g->ops->move_to_text(g, moves[i], t, sizeof t);
-        int w = (int)strlen(t) + 1;
-        if (col + w > 78) {
+    while (*t) {
+        size_t w = strcspn(t, " ");
+        if (col + (int)w + 1 > 78) {
             putchar('\n');
             col = 0;
         }
-        printf("%s ", t);
-        col += w;
+        printf("%.*s ", (int)w, t);
+        col += (int)w + 1;
+        t += w + (t[w] == ' ');
     }
     putchar('\n');
+    strbuf_free(&b);
 }
 
 static void help(void)
@@ -115,8 +110,9 @@ static void help(void)
 }
 
 /* Legal moves whose canonical text starts with 'typed' followed by a
- * non-alphanumeric character: the person named a move only in part. */
-static int completions(const game *g, const char *typed, qmove *out)
+ * non-alphanumeric character: the person named a move only in part.
+ * Their tokens go to out (GAME_MOVE_TEXT_MAX each). */
+static int completions(const game *g, const char *typed, char (*out)[GAME_MOVE_TEXT_MAX])
 {
     qmove moves[GAME_MAX_MOVES];
     int n = g->ops->legal_moves(g, moves), k = 0;
@@ -128,31 +124,31 @@ static int completions(const game *g, const char *typed, qmove *out)
         g->ops->move_to_text(g, moves[i], t, sizeof t);
         if (util_strncasecmp(t, typed, len) == 0 && t[len] &&
             !isalnum((unsigned char)t[len]))
-            out[k++] = moves[i];
+            memcpy(out[k++], t, sizeof t);
     }
     return k;
 }
 
 /* Returns 1 if a move was made. */
-static int try_completion(session *s, const char *typed)
+static int try_completion(play *s, const char *typed)
 {
-    game *g = s->g;
-    qmove cands[GAME_MAX_MOVES];
-    int k = completions(g, typed, cands);
+    static char cands[GAME_MAX_MOVES][GAME_MOVE_TEXT_MAX];
+    game *g = session_game_copy(s->ses);
+    int k = g ? completions(g, typed, cands) : 0;
+    game_free(g);
     if (k == 0)
         return 0;
-    char t[GAME_MOVE_TEXT_MAX];
     printf("'%s' is the start of %d moves:\n", typed, k);
-    for (int i = 0; i < k; i++) {
-        g->ops->move_to_text(g, cands[i], t, sizeof t);
-        printf("  %d. %s\n", i + 1, t);
-    }
+    for (int i = 0; i < k; i++)
+        printf("  %d. %s\n", i + 1, cands[i]);
     char *line = read_line(s, "choose a number (empty to cancel): ");
+    char err[SESSION_ERR_MAX];
     long choice;
     int made = 0;
     if (line && util_parse_long(line, &choice) == 0 && choice >= 1 && choice <= k) {
-        g->ops->make(g, cands[choice - 1]);
-        made = 1;
+        made = session_play(s->ses, -1, cands[choice - 1], 0, err, sizeof err) > 0;
+        if (!made)
+            printf("%s\n", err);
     } else if (line && *line) {
         printf("No such choice; nothing played.\n");
     }
@@ -160,207 +156,179 @@ static int try_completion(session *s, const char *typed)
     return made;
 }
 
-static void computer_turn(session *s)
+static void computer_turn(play *s)
 {
-    game *g = s->g;
-    int p = g->ops->to_move(g);
-    char turn[256] = "";
-    while (g->ops->result(g) == RESULT_NONE && g->ops->to_move(g) == p) {
-        engine_report rep;
-        qmove m = engine_choose(s->seats[p].eng, g, &rep);
-        if (m == QMOVE_NONE)
-            break;
-        char t[GAME_MOVE_TEXT_MAX];
-        g->ops->move_to_text(g, m, t, sizeof t);
-        util_str_appendf(turn, sizeof turn, "%s%s", turn[0] ? "," : "", t);
-        g->ops->make(g, m);
+    char turn[SESSION_TURN_MAX], err[SESSION_ERR_MAX], c[32];
+    int p = session_to_move(s->ses);
+    if (session_think_start(s->ses, NULL, err, sizeof err) != 0 ||
+        session_think_finish(s->ses, 1, turn, sizeof turn, err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return;
     }
-    char c[32];
-    capitalised(g->ops->colour[p], c, sizeof c);
+    game_colour_capital(session_ops(s->ses), p, c, sizeof c);
     printf("%s plays %s%s\n", c, turn,
            util_str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
 }
 
 /* Undo back to the last turn a person played. */
-static void undo(session *s)
+static void undo(play *s)
 {
-    game *g = s->g;
-    if (g->ops->ply(g) == 0) {
+    char err[SESSION_ERR_MAX];
+    int turns = session_undo(s->ses, 1, err, sizeof err);
+    if (turns <= 0)
         printf("Nothing to undo.\n");
-        return;
-    }
-    int turns = 0;
-    do {
-        game_undo_turn(g);
-        turns++;
-    } while (g->ops->ply(g) > 0 && s->seats[g->ops->to_move(g)].eng);
-    printf("Took back %d turn%s.\n", turns, turns == 1 ? "" : "s");
+    else
+        printf("Took back %d turn%s.\n", turns, turns == 1 ? "" : "s");
 }
 
-/* "save FILE" / "load FILE": SGF records through record.c. */
-static void save_or_load(session *s, const char *cmd)
+/* "save FILE" / "load FILE": SGF records through the session. */
+static void save_or_load(play *s, const char *cmd)
 {
     const char *path = cmd + 5;
     while (isspace((unsigned char)*path))
         path++;
-    char err[1024];
+    char err[SESSION_ERR_MAX];
     if (cmd[0] == 's') {
-        record *r = record_new(game_clone(s->g));
-        if (!r || !r->g) {
-            printf("Cannot save: out of memory.\n");
-        } else {
-            for (int p = 0; p < 2; p++)
-                snprintf(r->player[p], sizeof r->player[p], "%.120s", s->seats[p].label);
-            if (record_save(r, path, err, sizeof err) == 0)
-                printf("Saved to %s.\n", path);
-            else
-                printf("%s\n", err);
-        }
-        record_free(r);
+        for (int p = 0; p < 2; p++)
+            session_set_name(s->ses, p, s->label[p]);
+        if (session_save(s->ses, path, err, sizeof err) == 0)
+            printf("Saved to %s.\n", path);
+        else
+            printf("%s\n", err);
         return;
     }
-    record *r = record_load(path, -1, err, sizeof err);
-    if (!r) {
+    if (session_load(s->ses, path, -1, err, sizeof err) != 0) {
         printf("%s\n", err);
         return;
     }
-    game_free(s->g);
-    s->g = r->g;
-    r->g = NULL;
-    record_free(r);
     printf("Loaded %s.\n", path);
     show(s);
 }
 
-static int parse_seat(session *s, const char *arg)
+static int parse_seat(play *s, const char *arg)
 {
     /* --SIDE=PLAYER[:settings] */
+    const game_ops *ops = session_ops(s->ses);
     const char *eq = strchr(arg, '=');
     if (strncmp(arg, "--", 2) != 0 || !eq) {
         fprintf(stderr, "quartet play: unexpected argument '%s' (expected --SIDE=PLAYER)\n", arg);
         return -1;
     }
-    char side[32];
+    char side[32], err[SESSION_ERR_MAX];
     snprintf(side, sizeof side, "%.*s", (int)(eq - arg - 2), arg + 2);
-    int p = game_parse_colour(s->g->ops, side);
+    int p = game_parse_colour(ops, side);
     if (p < 0) {
         fprintf(stderr, "quartet play: unknown side '%s' (first, second, %s or %s)\n", side,
-                s->g->ops->colour[0], s->g->ops->colour[1]);
+                ops->colour[0], ops->colour[1]);
         return -1;
     }
-    char kind[96];
-    snprintf(kind, sizeof kind, "%s", eq + 1);
-    char *settings = strchr(kind, ':');
-    if (settings)
-        *settings++ = 0;
-    seat *st = &s->seats[p];
-    if (st->eng)
-        engine_free(st->eng);
-    st->eng = NULL;
-    if (util_str_ieq(kind, "human")) {
-        if (settings) {
-            fprintf(stderr, "quartet play: a human player takes no settings\n");
-            return -1;
-        }
-        snprintf(st->label, sizeof st->label, "human");
-        return 0;
-    }
-    char err[GAME_ERR_MAX];
-    st->eng = engine_new(kind, err, sizeof err);
-    if (!st->eng || (settings && engine_set_all(st->eng, settings, err, sizeof err) != 0)) {
+    if (session_set_player(s->ses, p, eq + 1, err, sizeof err) != 0) {
         fprintf(stderr, "quartet play: %s\n", err);
         return -1;
     }
-    snprintf(st->label, sizeof st->label, "%s%s%s", kind, settings ? " " : "",
-             settings ? settings : "");
+    snprintf(s->label[p], sizeof s->label[p], "%s", eq + 1);
+    char *colon = strchr(s->label[p], ':');
+    if (colon)
+        *colon = ' ';
     return 0;
 }
 
-int play_main(int argc, char **argv)
+/* A command or a move typed at the prompt; 1 to leave. */
+static int command(play *s, char *cmd, int over)
 {
-    int next;
-    session s;
-    memset(&s, 0, sizeof s);
-    s.g = cli_game(argc - 1, argv + 1, &next);
-    if (!s.g)
-        return 2;
-    next++;
-    snprintf(s.seats[0].label, sizeof s.seats[0].label, "human");
-    char err[GAME_ERR_MAX];
-    s.seats[1].eng = engine_new("ai", err, sizeof err);
-    snprintf(s.seats[1].label, sizeof s.seats[1].label, "ai");
-    int status = 0;
-    for (int i = next; i < argc; i++)
-        if (parse_seat(&s, argv[i]) != 0) {
-            status = 2;
-            goto done;
-        }
-    s.interactive = isatty(0) && isatty(1);
+    char err[SESSION_ERR_MAX];
+    if (!*cmd) {
+    } else if (util_str_ieq(cmd, "quit") || util_str_ieq(cmd, "exit")) {
+        return 1;
+    } else if (util_str_ieq(cmd, "help") || util_str_ieq(cmd, "?")) {
+        help();
+    } else if (util_str_ieq(cmd, "moves")) {
+        list_moves(s);
+    } else if (util_str_ieq(cmd, "board")) {
+        show(s);
+    } else if (util_str_ieq(cmd, "undo")) {
+        undo(s);
+        show(s);
+    } else if (util_str_ieq(cmd, "new")) {
+        if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
+            printf("%s\n", err);
+        show(s);
+    } else if (strncmp(cmd, "save ", 5) == 0 || strncmp(cmd, "load ", 5) == 0) {
+        save_or_load(s, cmd);
+    } else if (over) {
+        printf("The game is over: type undo, new or quit.\n");
+    } else if (session_play(s->ses, -1, cmd, 0, err, sizeof err) >= 0) {
+        if (util_str_ieq(cmd, "swap"))
+            printf("Colours swapped: the first piece changes colour.\n");
+        show(s);
+    } else if (!strchr(cmd, ',') && try_completion(s, cmd)) {
+        show(s);
+    } else {
+        printf("%s\n", err);
+    }
+    return 0;
+}
 
-    char opts[256];
-    game_options_text(s.g, opts, sizeof opts);
-    printf("%s (%s). Type 'help' for commands.\n", s.g->ops->title,
-           opts[0] ? opts : "no options");
-    show(&s);
+static void game_loop(play *s)
+{
+    const game_ops *ops = session_ops(s->ses);
     for (;;) {
-        game *g = s.g;
-        int over = g->ops->result(g) != RESULT_NONE;
-        int p = g->ops->to_move(g);
-        if (!over && s.seats[p].eng) {
-            computer_turn(&s);
-            show(&s);
+        int p = session_to_move(s->ses), over = p < 0;
+        if (!over && !session_is_human(s->ses, p)) {
+            computer_turn(s);
+            show(s);
             continue;
         }
-        if (over && s.seats[0].eng && s.seats[1].eng)
+        if (over && !session_is_human(s->ses, 0) && !session_is_human(s->ses, 1))
             break; /* computer against computer: nothing left to ask */
         char prompt[64];
-        snprintf(prompt, sizeof prompt, "%s> ", over ? "game over" : g->ops->colour[p]);
-        char *line = read_line(&s, prompt);
+        snprintf(prompt, sizeof prompt, "%s> ", over ? "game over" : ops->colour[p]);
+        char *line = read_line(s, prompt);
         if (!line)
             break;
         char *cmd = line;
         while (isspace((unsigned char)*cmd))
             cmd++;
         util_str_chomp(cmd);
-        if (!*cmd) {
-        } else if (util_str_ieq(cmd, "quit") || util_str_ieq(cmd, "exit")) {
-            free(line);
-            break;
-        } else if (util_str_ieq(cmd, "help") || util_str_ieq(cmd, "?")) {
-            help();
-        } else if (util_str_ieq(cmd, "moves")) {
-            list_moves(g);
-        } else if (util_str_ieq(cmd, "board")) {
-            show(&s);
-        } else if (util_str_ieq(cmd, "undo")) {
-            undo(&s);
-            show(&s);
-        } else if (util_str_ieq(cmd, "new")) {
-            game *fresh = game_new_like(g);
-            if (fresh) {
-                game_free(s.g);
-                s.g = fresh;
-            }
-            show(&s);
-        } else if (strncmp(cmd, "save ", 5) == 0 || strncmp(cmd, "load ", 5) == 0) {
-            save_or_load(&s, cmd);
-        } else if (over) {
-            printf("The game is over: type undo, new or quit.\n");
-        } else if (game_play_text(g, cmd, err, sizeof err) >= 0) {
-            if (util_str_ieq(cmd, "swap"))
-                printf("Colours swapped: the first piece changes colour.\n");
-            show(&s);
-        } else if (!strchr(cmd, ',') && try_completion(&s, cmd)) {
-            show(&s);
-        } else {
-            printf("%s\n", err);
-        }
+        int leave = command(s, cmd, over);
         free(line);
+        if (leave)
+            break;
+        ops = session_ops(s->ses); /* a loaded record may be another game */
     }
-done:
-    for (int p = 0; p < 2; p++)
-        if (s.seats[p].eng)
-            engine_free(s.seats[p].eng);
-    game_free(s.g);
+}
+
+int play_main(int argc, char **argv)
+{
+    int next;
+    char err[SESSION_ERR_MAX];
+    play s;
+    memset(&s, 0, sizeof s);
+    game *g = cli_game(argc - 1, argv + 1, &next);
+    if (!g)
+        return 2;
+    next++;
+    s.ses = session_new(g, err, sizeof err);
+    if (!s.ses || session_set_player(s.ses, SESSION_SECOND, "ai", err, sizeof err) != 0) {
+        fprintf(stderr, "quartet play: %s\n", err);
+        session_free(s.ses);
+        return 1;
+    }
+    snprintf(s.label[0], sizeof s.label[0], "human");
+    snprintf(s.label[1], sizeof s.label[1], "ai");
+    int status = 0;
+    for (int i = next; i < argc && status == 0; i++)
+        if (parse_seat(&s, argv[i]) != 0)
+            status = 2;
+    if (status == 0) {
+        s.interactive = isatty(0) && isatty(1);
+        char opts[GAME_TEXT_MAX];
+        session_options_text(s.ses, opts, sizeof opts);
+        printf("%s (%s). Type 'help' for commands.\n", session_ops(s.ses)->title,
+               opts[0] ? opts : "no options");
+        show(&s);
+        game_loop(&s);
+    }
+    session_free(s.ses);
     return status;
 }

@@ -147,13 +147,6 @@ int record_result(const record *r)
     return res != RESULT_NONE ? res : r->off_board;
 }
 
-static void capitalised(const char *s, char *out, size_t len)
-{
-    snprintf(out, len, "%s", s);
-    if (out[0])
-        out[0] = (char)toupper((unsigned char)out[0]);
-}
-
 void record_result_reason(const record *r, char *buf, size_t len)
 {
     const game *g = r->g;
@@ -169,7 +162,7 @@ void record_result_reason(const record *r, char *buf, size_t len)
         return;
     }
     char loser[32];
-    capitalised(g->ops->colour[r->off_board == RESULT_FIRST ? 1 : 0], loser, sizeof loser);
+    game_colour_capital(g->ops, r->off_board == RESULT_FIRST ? 1 : 0, loser, sizeof loser);
     switch (r->off_how) {
     case 'R': snprintf(buf, len, "%s resigned", loser); break;
     case 'T': snprintf(buf, len, "%s lost on time", loser); break;
@@ -221,19 +214,18 @@ static int replay(const record *r, int sgf_syntax, char (**tok)[GAME_MOVE_TEXT_M
     return n;
 }
 
-void record_moves_text(const record *r, char *buf, size_t len)
+int record_moves_text(const record *r, strbuf *out)
 {
     char(*tok)[GAME_MOVE_TEXT_MAX];
     int *mover;
-    buf[0] = 0;
     int n = replay(r, 0, &tok, &mover);
+    if (n < 0)
+        return -1;
     for (int i = 0; i < n; i++)
-        util_str_appendf(buf, len, "%s%s", i == 0 ? "" : mover[i] == mover[i - 1] ? "," : " ",
-                    tok[i]);
-    if (n >= 0) {
-        free(tok);
-        free(mover);
-    }
+        strbuf_addf(out, "%s%s", i == 0 ? "" : mover[i] == mover[i - 1] ? "," : " ", tok[i]);
+    free(tok);
+    free(mover);
+    return out->failed ? -1 : 0;
 }
 
 char *record_to_sgf(const record *r)
@@ -294,15 +286,12 @@ char *record_to_sgf(const record *r)
         }
         if (i + 1 == n || mover[i + 1] != mover[i]) {
             sgf_out_raw(&o, ";");
-            sgf_out_prop(&o, mover[i] == 0 ? "B" : "W", moves.s);
+            sgf_out_prop(&o, mover[i] == 0 ? "B" : "W", strbuf_str(&moves));
             if (notes.len)
-                sgf_out_prop(&o, "C", notes.s);
+                sgf_out_prop(&o, "C", strbuf_str(&notes));
             sgf_out_raw(&o, "\n");
-            moves.len = notes.len = 0;
-            if (moves.s)
-                moves.s[0] = 0;
-            if (notes.s)
-                notes.s[0] = 0;
+            strbuf_clear(&moves);
+            strbuf_clear(&notes);
         }
     }
     sgf_out_raw(&o, ")\n");
@@ -433,7 +422,7 @@ static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err
         return -1;
     }
     if (ops->to_move(g) != colour) {
-        capitalised(ops->colour[ops->to_move(g)], who, sizeof who);
+        game_colour_capital(ops, ops->to_move(g), who, sizeof who);
         snprintf(err, errlen, "line %d: %s[%s], but %s is to move", mv->line, mv->id, v, who);
         return -1;
     }

@@ -17,6 +17,7 @@
 #define QUARTET_RECORD_H
 
 #include "game.h"
+#include "strbuf.h"
 
 typedef struct record {
     game *g;
@@ -54,8 +55,9 @@ void record_result_reason(const record *r, char *buf, size_t len);
 /* The result in SGF form: "B+", "W+R", "Draw", or "" while the game goes on. */
 void record_result_sgf(const record *r, char *buf, size_t len);
 
-/* The moves as turns, space-separated ("c8-c6 a6-c4", "h2,j4 ..."). */
-void record_moves_text(const record *r, char *buf, size_t len);
+/* The moves as turns, space-separated ("c8-c6 a6-c4", "h2,j4 ..."),
+ * appended to out; -1 when out of memory. */
+int record_moves_text(const record *r, strbuf *out);
 
 /* SGF text (malloc'd), or NULL when out of memory. */
 char *record_to_sgf(const record *r);

@@ -284,37 +284,16 @@ sgf_tree *sgf_parse(const char *text, char *err, size_t errlen)
     return ps.tree;
 }
 
-static void out_bytes(sgf_out *o, const char *s, size_t n)
-{
-    if (o->failed)
-        return;
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 1024;
-        while (o->len + n + 1 > cap)
-            cap *= 2;
-        char *ns = realloc(o->s, cap);
-        if (!ns) {
-            o->failed = 1;
-            return;
-        }
-        o->s = ns;
-        o->cap = cap;
-    }
-    memcpy(o->s + o->len, s, n);
-    o->len += n;
-    o->s[o->len] = 0;
-}
-
-void sgf_out_raw(sgf_out *o, const char *text) { out_bytes(o, text, strlen(text)); }
+void sgf_out_raw(sgf_out *o, const char *text) { strbuf_add(o, text); }
 
 void sgf_out_prop(sgf_out *o, const char *id, const char *value)
 {
     sgf_out_raw(o, id);
-    out_bytes(o, "[", 1);
+    strbuf_addn(o, "[", 1);
     for (const char *p = value; *p; p++) {
         if (*p == ']' || *p == '\\')
-            out_bytes(o, "\\", 1);
-        out_bytes(o, p, 1);
+            strbuf_addn(o, "\\", 1);
+        strbuf_addn(o, p, 1);
     }
-    out_bytes(o, "]", 1);
+    strbuf_addn(o, "]", 1);
 }

@@ -6,6 +6,8 @@
 #ifndef QUARTET_SGF_H
 #define QUARTET_SGF_H
 
+#include "strbuf.h"
+
 #include <stddef.h>
 
 typedef struct sgf_prop {
@@ -34,12 +36,8 @@ void sgf_tree_free(sgf_tree *t);
 /* The property with this identifier in the node, or NULL. */
 const sgf_prop *sgf_node_prop(const sgf_node *n, const char *id);
 
-/* A growing text buffer for writing SGF. */
-typedef struct sgf_out {
-    char *s;
-    size_t len, cap;
-    int failed; /* out of memory: the text is incomplete */
-} sgf_out;
+/* SGF is written into a growing string (failed: out of memory). */
+typedef strbuf sgf_out;
 
 void sgf_out_raw(sgf_out *o, const char *text);
 /* ID[value] with ']' and '\' escaped. */

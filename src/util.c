@@ -52,6 +52,30 @@ int util_parse_long(const char *s, long *out)
     return 0;
 }
 
+int util_parse_seconds(const char *s, int64_t *ms)
+{
+    static const int place[4] = {100, 10, 1, 0};
+    int64_t whole = 0, frac = 0;
+    int digits = 0, k = 0;
+    const char *p = s;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) {
+        whole = whole * 10 + (*p - '0');
+        if (whole > UTIL_SECONDS_MAX)
+            return -1;
+    }
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++, digits++, k++) {
+            if (k < 3)
+                frac += (*p - '0') * place[k];
+            else if (k == 3 && *p >= '5')
+                frac++; /* rounded to the millisecond */
+        }
+    if (*p || digits == 0 || (whole == UTIL_SECONDS_MAX && frac > 0))
+        return -1;
+    *ms = whole * 1000 + frac;
+    return 0;
+}
+
 int util_split_words(char *s, char **words, int max)
 {
     int n = 0;
@@ -82,6 +106,13 @@ int64_t util_now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t util_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
 int util_write_file_atomic(const char *path, const char *data, size_t len)

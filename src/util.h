@@ -13,6 +13,10 @@ void util_str_appendf(char *buf, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Whole decimal number with nothing after it.  0 on success. */
 int util_parse_long(const char *s, long *out);
+/* Seconds as digits with an optional fraction ("60", "0.5", ".25"), at most
+ * UTIL_SECONDS_MAX, as whole milliseconds (rounded).  0 on success. */
+#define UTIL_SECONDS_MAX 10000000
+int util_parse_seconds(const char *s, int64_t *ms);
 /* Split s in place on whitespace into at most max words; returns count. */
 int util_split_words(char *s, char **words, int max);
 /* Strip trailing newline/CR/space in place. */
@@ -20,6 +24,8 @@ void util_str_chomp(char *s);
 
 /* Monotonic milliseconds. */
 int64_t util_now_ms(void);
+/* Monotonic microseconds (timing short benchmarks). */
+int64_t util_now_us(void);
 
 /* Write a whole file atomically (temporary file in the same folder, fsync,
  * rename).  0 on success, -1 with errno set. */

@@ -3,18 +3,35 @@
 cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
-out=$($Q bench 300); status $? 0 "bench"
+out=$($Q bench --quick 300); status $? 0 "bench"
 has "$out" "loa      start  iterations      300" "bench loa start"
 has "$out" "loa      ply 8  iterations      300" "bench loa after random moves"
 has "$out" "iterations/s" "bench speed"
+# the speed report: exact perft counts (depth 2 less than the full report)
+has "$out" "loa              3       44952 " "bench report loa perft"
+has "$out" "y11              3      278850 " "bench report y11 perft"
+has "$out" "y11-progressive  2        4290 " "bench report y progressive perft"
+has "$out" "y19              2       36100 " "bench report y19 perft"
+has "$out" "lot              3      112896 " "bench report lot perft"
+has "$out" "coffee-square7   3       69200 " "bench report coffee square perft"
+has "$out" "|     200 " "bench report loa playout count"
+has "$out" "|    500 " "bench report search iterations"
 sig1=$(printf '%s\n' "$out" | grep '^signature')
-sig2=$($Q bench 300 | grep '^signature')
+sig2=$($Q bench --quick 300 | grep '^signature')
 has "$sig1" "signature " "bench signature"
 has "$sig2" "$sig1" "bench signature is reproducible"
-sig3=$($Q bench 301 | grep '^signature')
+sig3=$($Q bench --quick 301 | grep '^signature')
 lacks "$sig3" "$sig1" "bench signature follows the search"
+json=$($Q bench --quick --json 300); status $? 0 "bench --json"
+has "$json" "\"signature\": \"${sig1#signature }\"" "bench --json: the same signature"
+has "$json" '"perft": {"depth": 3, "leaves": 44952,' "bench --json perft"
+has "$json" '"game": "coffee", "options": "board=square size=7",' "bench --json workload"
+printf '%s' "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d["workloads"]) == 8 and len(d["search"]) == 8'
+status $? 0 "bench --json parses: 8 workloads, 8 searches"
 out=$($Q bench 0 2>&1); status $? 2 "bench bad count"; has "$out" "ITERATIONS must be" "bench bad count"
-out=$($Q help bench); has "$out" "usage: quartet bench [ITERATIONS]" "help bench"
+out=$($Q bench 5 6 2>&1); status $? 2 "bench two counts"; has "$out" "ITERATIONS must be" "bench two counts"
+out=$($Q bench --fast 2>&1); status $? 2 "bench bad flag"; has "$out" "(flags: --json --quick)" "bench bad flag"
+out=$($Q help bench); has "$out" "usage: quartet bench [ITERATIONS] [--json] [--quick]" "help bench"
 
 # the ai against random, to the end of the game (reproducible: fixed seeds and budget)
 out=$($Q play loa --first=ai:iterations=200:seed=5 --second=random:seed=3 </dev/null 2>&1)

@@ -9,7 +9,8 @@ F=tests/engines/fake.sh
 
 out=$($Q help match); status $? 0 "help match"
 for flag in -game -games -schedule -openings -random-plies -seed -tc -margin -timeout \
-    -max-plies -concurrency -sprt -log -resume -sgf -report -debug cmd= name= example; do
+    -max-plies -concurrency -sprt -log -resume -sgf -report -debug cmd= name= example \
+    "3 a write failed (disk full"; do
     has "$out" "$flag" "help match documents $flag"
 done
 
@@ -37,6 +38,21 @@ out=$($Q match -games 2 -tc ms=500 cmd="$F illegal" name=a cmd="$F deaf" name=b 
 has "$out" "game 2/2: b vs a 0-1 (b loses: illegal move" "deaf moves first and loses"
 has "$out" "game 1/2: a vs b 0-1 (a loses: illegal move" "illegal first"
 
+# A resignation ends the game off the board: in the log and the record.
+out=$($Q match -games 2 -tc ms=500 -sgf "$tmp/resign.sgf" cmd="$F resign" name=r cmd="$F illegal" name=i 2>&1)
+has "$out" "game 1/2: r vs i 0-1 (Black resigned)" "resignation"
+has "$(cat "$tmp/resign.sgf")" "RE[W+R]" "resignation in the record"
+
+# A clock: time_left before each turn, the time used taken off and the
+# increment added; running out (plus the margin) loses on time.
+out=$($Q match -games 2 -tc 1+0.1 -debug random:seed=1 random:seed=2 2>&1)
+has "$out" "time_left black 1 0" "clock starts at the base"
+t=$(printf '%s\n' "$out" | grep -o 'time_left black [0-9.]*' | sed -n 2p | cut -d' ' -f3)
+if awk -v t="$t" 'BEGIN { exit !(t > 1.0 && t <= 1.1) }'; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL clock: black's second time_left is '$t', expected 1.0 < t <= 1.1"; fi
+out=$($Q match -games 2 -tc 1+0 cmd="$F slow" name=s cmd="$F illegal" name=i 2>&1)
+has "$out" "game 1/2: s vs i 0-1 (s loses: time forfeit: out of time (1000 ms on the clock + 50 ms margin))" "flag fall"
+
 # A stray extra answer is caught by the command ids, not taken for the next.
 out=$($Q match -games 2 -random-plies 2 -tc ms=500 cmd="$F twice" name=twice cmd="$F illegal" name=ill 2>&1)
 has "$out" "game 1/2: twice vs ill 0-1 (twice loses: answer to another command (id 4) for 'play white a7-c7')" "stray answer"
@@ -47,6 +63,35 @@ out=$($Q match -games 2 cmd="/nonexistent/engine" cmd="$F illegal" -log "$tmp/de
 status $? 1 "engine that cannot start"
 has "$out" "engine engine cannot be started: engine exited with status 127" "start failure message"
 has "$(grep -c '^game=' "$tmp/dead.log")" "0" "no game scored"
+lacks "$out" "rank" "no table without games"
+lacks "$out" "50.0%" "no 0-game scores"
+
+# A full disk: the log cannot even get its header (status 3, not 1)...
+ln -s /dev/full "$tmp/full.log"
+out=$($Q match -games 2 -tc ms=500 -log "$tmp/full.log" cmd="$F illegal" cmd="$F garbage" 2>&1)
+status $? 3 "log on a full disk"
+has "$out" "cannot write log $tmp/full.log: No space left on device" "full disk message"
+lacks "$out" "game 1/2" "no game on a full disk"
+# ...or a game record fails after the game: the match stops there.
+ln -s /dev/full "$tmp/full.sgf"
+out=$($Q match -games 4 -tc ms=500 -sgf "$tmp/full.sgf" cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+status $? 3 "records on a full disk"
+has "$out" "cannot write $tmp/full.sgf: No space left on device; stopping" "record write failure"
+has "$out" "stopped after 1 of 4 games: a write failed" "stopped after the first game"
+lacks "$out" "game 2/4" "no second game"
+# The log fills up mid-match (a file size limit: 2 blocks): the game whose
+# line failed is not counted; -resume with room again plays the rest.
+out=$( (ulimit -f 2; $Q match -games 12 -tc ms=500 -log "$tmp/lim.log" cmd="$F illegal" name=a cmd="$F garbage" name=b) 2>&1)
+status $? 3 "log write fails mid-match"
+has "$out" "writing the log failed: File too large; stopping" "file size limit message"
+n=$(grep -c '^game=.*	ms=$' "$tmp/lim.log")
+if [ "$n" -ge 1 ] && [ "$n" -lt 12 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL file size limit: $n whole game lines, expected 1..11"; fi
+has "$out" "stopped after $n of 12 games: a write failed; free space, then run again with -resume" "count of logged games"
+out=$($Q match -games 12 -tc ms=500 -log "$tmp/lim.log" -resume cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+status $? 0 "resume after a full disk"
+has "$out" "resuming: $n of 12 games already played" "resume counts the logged games"
+status "$(grep -c '^game=' "$tmp/lim.log")" 12 "every game once after the resume"
 
 # Resume: kill the runner midway, run again with -resume: every game once.
 args="-games 12 -tc ms=3000 -log $tmp/res.log"
@@ -119,7 +164,12 @@ has "$out" "game 1/40: W vs L 1-0 (Black connects all pieces)" "winning move ref
 has "$out" "LLR 1.148, bounds [-2.944, 2.944] (pair samples) -> continue" "SPRT after 2 pairs"
 has "$out" "LLR 3.254, bounds [-2.944, 2.944] (pair samples) -> H1 accepted" "SPRT after 4 pairs"
 has "$out" "SPRT: H1 accepted (elo >= elo1) after 8 games" "SPRT early stop"
-has "$out" "pairs by points 0/0.5/1/1.5/2: 0 0 0 0 4" "pentanomial counts"
+has "$out" "pairs by points 0/0.5/1/1.5/2: 0 0 0 0 4, Elo +inf, variance" "pentanomial counts"
+# a score of 100% has no interval: none is printed
+has "$out" "W vs L: +8 -0 =0, score 100.0%, Elo +inf, LOS 99.8%, draws 0.0%" "no interval at 100%"
+lacks "$out" "+- inf" "no infinite interval"
+lacks "$out" "+- ?" "no unknown interval"
+has "$out" "   1  W         8      8      0      0  100.0%     +inf       -" "standings without interval"
 
 # Built-in players (quartet gtp subprocesses): a fixed seed repeats every
 # game, with or without concurrency; another seed gives other games.

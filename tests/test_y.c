@@ -572,15 +572,21 @@ static void test_playout(void)
 {
     rng r;
     rng_seed(&r, 99);
+    /* sizes on both sides of the 128-bit sets (11, 12) and the largest */
     static const char *const opts[] = {"size=11", "size=11 variant=progressive",
-                                       "size=11 variant=double pie=1", "size=26", "size=2"};
-    for (int o = 0; o < 5; o++) {
+                                       "size=11 variant=double pie=1", "size=26", "size=2",
+                                       "size=12", "size=19 pie=0", "size=13 variant=progressive",
+                                       "size=19 variant=double", "size=26 variant=double",
+                                       "size=3 variant=progressive"};
+    for (int o = 0; o < 11; o++) {
         game *g = test_game(&y_ops, opts[o]), *c = game_new_like(g);
         int wins[3] = {0, 0, 0};
         for (int i = 0; i < 200; i++) {
             g->ops->copy(c, g);
             if (i % 2)
                 test_play(c, "a1");
+            if (i % 4 == 3 && strstr(opts[o], "variant")) /* from the middle of a turn */
+                test_play(c, "b2");
             int res = c->ops->playout(c, &r, 100000);
             CHECK(res == RESULT_FIRST || res == RESULT_SECOND);
             CHECK_INT(c->ops->result(c), res);

@@ -7,7 +7,7 @@
 
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +35,11 @@ struct engine {
     int max_plies;
     long prior;
     long reuse;
+    engine_progress_fn progress;
+    void *progress_arg;
+    int progress_ms;
     mcts *tree; /* made at the first search, again when memory changes */
-    volatile sig_atomic_t stop;
+    atomic_int stop; /* set by engine_stop from any thread or a signal handler */
     qmove moves[GAME_MAX_MOVES];
 };
 
@@ -66,6 +69,7 @@ engine *engine_new(const char *kind, char *err, size_t errlen)
         return NULL;
     }
     e->kind = k;
+    atomic_init(&e->stop, 0);
     e->seed = 1;
     e->level = LEVEL_DEFAULT;
     e->memory = MEMORY_DEFAULT;
@@ -220,9 +224,40 @@ void engine_settings_text(const engine *e, char *buf, size_t len)
              (long long)e->ms, e->memory, e->c, e->cutoff, e->eval_plies, e->max_plies, e->prior, e->reuse);
 }
 
-void engine_stop(engine *e) { e->stop = 1; }
+void engine_set_progress(engine *e, engine_progress_fn fn, void *arg, int interval_ms)
+{
+    e->progress = fn;
+    e->progress_arg = arg;
+    e->progress_ms = interval_ms;
+}
 
-void engine_clear_stop(engine *e) { e->stop = 0; }
+int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_t len)
+{
+    if (len)
+        buf[0] = 0;
+    if (n <= 0)
+        return 0;
+    game *s = game_clone(g);
+    if (!s)
+        return -1;
+    size_t used = 0;
+    for (int i = 0; i < n; i++) {
+        char tok[GAME_MOVE_TEXT_MAX];
+        s->ops->move_to_text(s, moves[i], tok, sizeof tok);
+        size_t k = strlen(tok) + (i > 0);
+        if (used + k + 1 > len)
+            break;
+        snprintf(buf + used, len - used, "%s%s", i ? " " : "", tok);
+        used += k;
+        s->ops->make(s, moves[i]);
+    }
+    game_free(s);
+    return 0;
+}
+
+void engine_stop(engine *e) { atomic_store(&e->stop, 1); }
+
+void engine_clear_stop(engine *e) { atomic_store(&e->stop, 0); }
 
 void engine_set_time_budget(engine *e, int64_t ms) { e->budget_ms = ms > 0 ? ms : 0; }
 
@@ -239,10 +274,28 @@ static qmove choose_random(engine *e, const game *g, engine_report *rep, int64_t
         rep->ms = util_now_ms() - t0;
         snprintf(rep->summary, sizeof rep->summary, "random: %d legal moves", n);
     }
+    if (e->progress) {
+        engine_candidate c = {m, 0, 0.5, 0.5, 0};
+        engine_progress p = {util_now_ms() - t0, 0, 0.5, 0, m != QMOVE_NONE, &c,
+                             m != QMOVE_NONE, &m, 1};
+        e->progress(&p, e->progress_arg);
+    }
     return m;
 }
 
+static qmove search(engine *e, const game *g, engine_report *rep, int analyze);
+
 qmove engine_choose(engine *e, const game *g, engine_report *rep)
+{
+    return search(e, g, rep, 0);
+}
+
+qmove engine_analyze(engine *e, const game *g, engine_report *rep)
+{
+    return search(e, g, rep, 1);
+}
+
+static qmove search(engine *e, const game *g, engine_report *rep, int analyze)
 {
     int64_t t0 = util_now_ms();
     if (e->kind == KIND_RANDOM)
@@ -274,6 +327,13 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
     p.prior = (double)e->prior;
     p.reuse = (int)e->reuse;
     p.max_plies = e->max_plies;
+    p.progress = e->progress;
+    p.progress_arg = e->progress_arg;
+    p.progress_ms = e->progress_ms;
+    if (analyze) {
+        p.iterations = 0;
+        p.ms = 0;
+    }
     mcts_result r;
     qmove m = mcts_search(e->tree, g, &p, &e->stop, &r);
     if (rep) {
@@ -286,15 +346,17 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
         if (m == QMOVE_NONE) {
             snprintf(rep->summary, sizeof rep->summary, "ai: game over");
         } else {
-            char tok[GAME_MOVE_TEXT_MAX];
+            char tok[GAME_MOVE_TEXT_MAX], pv[128];
             g->ops->move_to_text(g, m, tok, sizeof tok);
+            if (engine_moves_text(g, r.pv, r.npv, pv, sizeof pv) != 0)
+                snprintf(pv, sizeof pv, "%s", tok);
             rep->summary[0] = 0;
             util_str_appendf(rep->summary, sizeof rep->summary,
                         "ai: %s visits %u win %.3f value %.3f%s iterations %llu nodes %llu "
                         "reused %llu %lld ms pv %s",
                         tok, r.visits, r.win_rate, r.value, r.proven ? " (proven)" : "",
                         (unsigned long long)r.iterations, (unsigned long long)r.nodes,
-                        (unsigned long long)r.reused, (long long)rep->ms, r.pv);
+                        (unsigned long long)r.reused, (long long)rep->ms, pv);
         }
     }
     return m;

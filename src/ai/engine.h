@@ -26,6 +26,39 @@ typedef struct engine_report {
     uint64_t reused;     /* root visits kept from the previous search (ai) */
 } engine_report;
 
+/* ---- analysis: what a search knows, while it runs ----
+ * Values are expected scores 0..1 for the player to move in the searched
+ * position.  proven: ENGINE_PROVEN_WIN (+1), ENGINE_PROVEN_LOSS (-1),
+ * ENGINE_PROVEN_DRAW (2), or 0 while unknown. */
+#define ENGINE_PROVEN_WIN 1
+#define ENGINE_PROVEN_LOSS (-1)
+#define ENGINE_PROVEN_DRAW 2
+
+typedef struct engine_candidate {
+    qmove move;
+    uint64_t visits;     /* playouts through this move */
+    double value;        /* its mean score (the proven one when proven) */
+    double prior;        /* the searcher's prior for it, 0..1 (0.5: none) */
+    int proven;
+} engine_candidate;
+
+typedef struct engine_progress {
+    int64_t ms;                   /* since the search started */
+    uint64_t iterations;          /* in this search */
+    double value;                 /* of the position */
+    int proven;
+    int ncand;
+    const engine_candidate *cand; /* best first: cand[0] is the move it would play */
+    int npv;
+    const qmove *pv;              /* principal variation, starting with cand[0].move */
+    int final;                    /* 1 for the last report of a search */
+} engine_progress;
+
+/* The longest principal variation a progress report carries. */
+#define ENGINE_PV_MAX 32
+
+typedef void (*engine_progress_fn)(const engine_progress *p, void *arg);
+
 /* kind: "random" or "ai" (the strongest player).  NULL with err on error. */
 engine *engine_new(const char *kind, char *err, size_t errlen);
 void engine_free(engine *e);
@@ -68,6 +101,21 @@ void engine_stop(engine *e);
 /* Withdraw a stop request; a front end calls it before starting a search
  * that may be stopped. */
 void engine_clear_stop(engine *e);
+
+/* Report progress to fn(p, arg) every interval_ms during each search
+ * (interval_ms <= 0: only at the end) and once with p->final set when it
+ * ends.  Called in the searching thread; p and its arrays are valid only
+ * during the call.  fn NULL: no reports. */
+void engine_set_progress(engine *e, engine_progress_fn fn, void *arg, int interval_ms);
+
+/* Analysis: search g (unchanged) with no iteration or time limit until
+ * engine_stop() (or until the position is solved), reporting progress as
+ * set above.  Returns the best move found, like engine_choose. */
+qmove engine_analyze(engine *e, const game *g, engine_report *rep);
+
+/* Moves from g's position as their tokens joined by spaces ("a1 b2"),
+ * cut at a whole token when buf is full.  0, or -1 out of memory. */
+int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_t len);
 
 /* Iterations per move at a level: ENGINE_LEVEL1_ITERATIONS * 2^(level-1). */
 #define ENGINE_LEVEL1_ITERATIONS 1000

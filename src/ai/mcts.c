@@ -55,6 +55,7 @@ struct mcts {
     int root_ply;
     uint32_t path[MAX_DEPTH];
     qmove moves[GAME_MAX_MOVES];
+    engine_candidate cand[GAME_MAX_MOVES]; /* progress reports */
 };
 
 mcts *mcts_new(size_t memory_mb)
@@ -305,27 +306,82 @@ static int best_child(const mcts *t, const node *n)
     return any;
 }
 
-static void principal_variation(mcts *t, const game *root, char *buf, size_t len)
+/* The best line from the root, as moves; its length. */
+static int principal_variation(const mcts *t, qmove *pv, int max)
 {
-    game *g = t->scratch;
-    g->ops->copy(g, root);
-    buf[0] = 0;
     const node *n = &t->pool[t->root];
-    for (int d = 0; d < 12; d++) {
+    int d = 0;
+    while (d < max) {
         int i = best_child(t, n);
         if (i < 0)
             break;
         const node *c = &t->pool[n->child + (uint32_t)i];
         if (!c->visits && !proven(c))
             break;
-        char tok[GAME_MOVE_TEXT_MAX];
-        g->ops->move_to_text(g, c->move, tok, sizeof tok);
-        if (strlen(buf) + strlen(tok) + 2 > len)
-            break;
-        util_str_appendf(buf, len, "%s%s", d ? " " : "", tok);
-        g->ops->make(g, c->move);
+        pv[d++] = c->move;
         n = c;
     }
+    return d;
+}
+
+/* ---- progress ---- */
+
+static int proven_for(const node *n, int p)
+{
+    if (!proven(n))
+        return 0;
+    int v = lo_for(n, p);
+    return v == 2 ? ENGINE_PROVEN_WIN : v == 0 ? ENGINE_PROVEN_LOSS : ENGINE_PROVEN_DRAW;
+}
+
+static int by_visits(const void *a, const void *b)
+{
+    const engine_candidate *x = a, *y = b;
+    if (x->visits != y->visits)
+        return x->visits < y->visits ? 1 : -1;
+    return x->value < y->value ? 1 : x->value > y->value ? -1 : 0;
+}
+
+/* The root's children as candidates, the move best_child picks first,
+ * then by visits; their number. */
+static int candidates(mcts *t)
+{
+    const node *root = &t->pool[t->root];
+    int side = root->side, best = best_child(t, root);
+    const node *ch = &t->pool[root->child];
+    for (int i = 0; i < root->nchild; i++) {
+        engine_candidate *c = &t->cand[i];
+        c->move = ch[i].move;
+        c->visits = ch[i].visits;
+        c->prior = ch[i].prior;
+        c->proven = proven_for(&ch[i], side);
+        c->value = c->proven ? lo_for(&ch[i], side) * 0.5
+                   : ch[i].visits ? ch[i].wins / ch[i].visits : 0.5;
+    }
+    if (best > 0) {
+        engine_candidate b = t->cand[best];
+        t->cand[best] = t->cand[0];
+        t->cand[0] = b;
+    }
+    if (root->nchild > 2)
+        qsort(t->cand + 1, (size_t)root->nchild - 1, sizeof t->cand[0], by_visits);
+    return root->nchild;
+}
+
+static void report(mcts *t, const mcts_params *p, const mcts_result *r, int64_t t0, int final)
+{
+    engine_progress pr;
+    qmove pv[ENGINE_PV_MAX];
+    pr.ms = util_now_ms() - t0;
+    pr.iterations = r->iterations;
+    pr.value = r->value;
+    pr.proven = proven_for(&t->pool[t->root], t->pool[t->root].side);
+    pr.ncand = candidates(t);
+    pr.cand = t->cand;
+    pr.npv = principal_variation(t, pv, ENGINE_PV_MAX);
+    pr.pv = pv;
+    pr.final = final;
+    p->progress(&pr, p->progress_arg);
 }
 
 /* ---- the search ---- */
@@ -366,8 +422,30 @@ static uint32_t reusable_root(mcts *t, const game *g)
     return t->pool[n].nchild ? n : 0;
 }
 
+/* The move to play and what is known of it, after it iterations. */
+static void fill_result(mcts *t, mcts_result *res, uint64_t it)
+{
+    const node *root = &t->pool[t->root];
+    int side = root->side;
+    const node *b = &t->pool[root->child + (uint32_t)best_child(t, root)];
+    res->move = b->move;
+    res->iterations = it;
+    res->nodes = t->used;
+    res->visits = b->visits;
+    res->win_rate = b->visits ? b->wins / b->visits : 0.5;
+    if (proven(root)) {
+        res->proven = 1;
+        res->value = lo_for(root, side) * 0.5;
+    } else if (proven(b)) {
+        res->value = lo_for(b, side) * 0.5;
+    } else {
+        res->value = res->win_rate;
+    }
+    res->npv = principal_variation(t, res->pv, ENGINE_PV_MAX);
+}
+
 qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
-                  volatile sig_atomic_t *stop, mcts_result *out)
+                  atomic_int *stop, mcts_result *out)
 {
     const game_ops *ops = g->ops;
     int64_t t0 = util_now_ms();
@@ -409,6 +487,8 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
             int k = ops->legal_moves(g, t->moves);
             res.move = k ? t->moves[0] : QMOVE_NONE;
         }
+        if (p->progress)
+            report(t, p, &res, t0, 1);
         res.ms = util_now_ms() - t0;
         if (out)
             *out = res;
@@ -420,14 +500,24 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
     t->root_ply = ops->ply(g);
 
     uint64_t it = 0;
+    int progress_ms = p->progress ? p->progress_ms : 0;
+    int64_t last_report = t0;
     int only_move = root->nchild == 1;
     while (!proven(root) && !only_move) {
         if (p->iterations && it >= p->iterations)
             break;
-        if (stop && *stop)
+        if (stop && atomic_load_explicit(stop, memory_order_relaxed))
             break;
-        if (p->ms && (it & 15) == 0 && util_now_ms() - t0 >= p->ms)
-            break;
+        if ((it & 15) == 0 && (p->ms || progress_ms > 0)) {
+            int64_t now = util_now_ms();
+            if (p->ms && now - t0 >= p->ms)
+                break;
+            if (progress_ms > 0 && now - last_report >= progress_ms) {
+                fill_result(t, &res, it);
+                report(t, p, &res, t0, 0);
+                last_report = now;
+            }
+        }
         it++;
 
         ops->copy(s, g);
@@ -472,22 +562,9 @@ qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
                 break;
     }
 
-    int bi = best_child(t, root);
-    const node *b = &t->pool[root->child + (uint32_t)bi];
-    res.move = b->move;
-    res.iterations = it;
-    res.nodes = t->used;
-    res.visits = b->visits;
-    res.win_rate = b->visits ? b->wins / b->visits : 0.5;
-    if (proven(root)) {
-        res.proven = 1;
-        res.value = lo_for(root, side) * 0.5;
-    } else if (proven(b)) {
-        res.value = lo_for(b, side) * 0.5;
-    } else {
-        res.value = res.win_rate;
-    }
-    principal_variation(t, g, res.pv, sizeof res.pv);
+    fill_result(t, &res, it);
+    if (p->progress)
+        report(t, p, &res, t0, 1);
     res.ms = util_now_ms() - t0;
     if (out)
         *out = res;

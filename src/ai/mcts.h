@@ -13,9 +13,10 @@
 #ifndef QUARTET_MCTS_H
 #define QUARTET_MCTS_H
 
+#include "ai/engine.h"
 #include "game.h"
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -33,6 +34,9 @@ typedef struct mcts_params {
     double prior;        /* with the game's evaluation: weight of a new node's
                             evaluation, in visits (0: none) */
     int reuse;           /* start from the last search's subtree when g follows it */
+    engine_progress_fn progress; /* NULL: no reports */
+    void *progress_arg;
+    int progress_ms;     /* between reports (<= 0: only the final one) */
 } mcts_params;
 
 typedef struct mcts_result {
@@ -45,7 +49,8 @@ typedef struct mcts_result {
     uint32_t visits;     /* visits of the chosen move */
     double win_rate;     /* its mean score for the side to move */
     int64_t ms;
-    char pv[160];        /* principal variation, move tokens separated by spaces */
+    int npv;
+    qmove pv[ENGINE_PV_MAX]; /* principal variation, starting with move */
 } mcts_result;
 
 /* A searcher whose node pool holds about memory_mb megabytes.  NULL when
@@ -61,6 +66,6 @@ size_t mcts_memory_mb(const mcts *t);
  * at most half full); a fixed seed and budget still give the same result
  * for the same sequence of searches. */
 qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
-                  volatile sig_atomic_t *stop, mcts_result *out);
+                  atomic_int *stop, mcts_result *out);
 
 #endif

@@ -14,6 +14,7 @@ struct think {
     game *g;       /* private copy, played on by the worker */
     game *probe;   /* scratch: does a turn go on after this step? */
     int64_t budget;
+    int analyze;   /* search until stopped, play nothing */
     atomic_int stopped;
     void (*done)(void *);
     void *arg;
@@ -72,6 +73,22 @@ static int turn_goes_on(think *th)
            ops->to_move(th->probe) == ops->to_move(th->g);
 }
 
+/* Choose one move and note it in the turn; QMOVE_NONE when none. */
+static qmove step(think *th, int analyze)
+{
+    const game_ops *ops = th->g->ops;
+    engine_report rep;
+    memset(&rep, 0, sizeof rep);
+    qmove m = analyze ? engine_analyze(th->eng, th->g, &rep) : engine_choose(th->eng, th->g, &rep);
+    if (m == QMOVE_NONE)
+        return m;
+    char token[GAME_MOVE_TEXT_MAX], note[512];
+    ops->move_to_text(th->g, m, token, sizeof token);
+    snprintf(note, sizeof note, "%s [value %.3f, %llu iterations, %lld ms]", rep.summary,
+             rep.value, (unsigned long long)rep.iterations, (long long)rep.ms);
+    return append(th->turn, m, token, note) == 0 ? m : QMOVE_NONE;
+}
+
 static void *worker(void *arg)
 {
     think *th = arg;
@@ -80,7 +97,9 @@ static void *worker(void *arg)
     think_turn *t = th->turn;
     int64_t t0 = util_now_ms();
     int mover = ops->to_move(g);
-    while (ops->result(g) == RESULT_NONE && ops->to_move(g) == mover) {
+    if (th->analyze)
+        step(th, 1);
+    while (!th->analyze && ops->result(g) == RESULT_NONE && ops->to_move(g) == mover) {
         if (atomic_load(&th->stopped)) {
             engine_set_time_budget(th->eng, 1); /* finish the turn at once */
         } else if (th->budget > 0) {
@@ -89,16 +108,8 @@ static void *worker(void *arg)
                 left /= 2;
             engine_set_time_budget(th->eng, left < 1 ? 1 : left);
         }
-        engine_report rep;
-        memset(&rep, 0, sizeof rep);
-        qmove m = engine_choose(th->eng, g, &rep);
+        qmove m = step(th, 0);
         if (m == QMOVE_NONE)
-            break;
-        char token[GAME_MOVE_TEXT_MAX], note[512];
-        ops->move_to_text(g, m, token, sizeof token);
-        snprintf(note, sizeof note, "%s [value %.3f, %llu iterations, %lld ms]", rep.summary,
-                 rep.value, (unsigned long long)rep.iterations, (long long)rep.ms);
-        if (append(t, m, token, note) != 0)
             break;
         ops->make(g, m);
     }
@@ -110,8 +121,8 @@ static void *worker(void *arg)
     return NULL;
 }
 
-think *think_start(engine *e, const game *g, int64_t budget_ms, void (*done)(void *),
-                   void *arg, char *err, size_t errlen)
+static think *start(engine *e, const game *g, int64_t budget_ms, int analyze,
+                    void (*done)(void *), void *arg, char *err, size_t errlen)
 {
     think *th = calloc(1, sizeof *th);
     if (!th) {
@@ -120,6 +131,7 @@ think *think_start(engine *e, const game *g, int64_t budget_ms, void (*done)(voi
     }
     th->eng = e;
     th->budget = budget_ms;
+    th->analyze = analyze;
     th->done = done;
     th->arg = arg;
     atomic_init(&th->stopped, 0);
@@ -143,6 +155,18 @@ fail:
     free(th->turn);
     free(th);
     return NULL;
+}
+
+think *think_start(engine *e, const game *g, int64_t budget_ms, void (*done)(void *),
+                   void *arg, char *err, size_t errlen)
+{
+    return start(e, g, budget_ms, 0, done, arg, err, errlen);
+}
+
+think *think_analyze(engine *e, const game *g, void (*done)(void *), void *arg, char *err,
+                     size_t errlen)
+{
+    return start(e, g, 0, 1, done, arg, err, errlen);
 }
 
 void think_stop(think *t)

@@ -33,6 +33,11 @@ typedef struct think think;
  * poll loop).  NULL with err when the thread cannot start. */
 think *think_start(engine *e, const game *g, int64_t budget_ms, void (*done)(void *),
                    void *arg, char *err, size_t errlen);
+/* Analysis: search g until think_stop (engine_analyze, which reports
+ * progress as engine_set_progress asked); the turn holds the best move,
+ * not played. */
+think *think_analyze(engine *e, const game *g, void (*done)(void *), void *arg, char *err,
+                     size_t errlen);
 /* Ask the search to finish now with what it has; any thread. */
 void think_stop(think *t);
 /* Wait for the end; returns the turn (caller frees) and frees t. */

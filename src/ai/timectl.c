@@ -6,6 +6,7 @@ void timectl_init(timectl *t)
     t->enabled = 0;
     t->main_ms = t->byo_ms = 0;
     t->byo_stones = 0;
+    t->inc_ms = 0;
     for (int s = 0; s < 2; s++) {
         t->left_ms[s] = 0;
         t->stones[s] = 0;
@@ -25,6 +26,17 @@ void timectl_set(timectl *t, int64_t main_ms, int64_t byo_ms, int byo_stones)
         t->left_ms[s] = main_ms > 0 ? main_ms : byo_ms;
         t->stones[s] = main_ms > 0 ? 0 : byo_stones;
     }
+}
+
+void timectl_set_increment(timectl *t, int64_t base_ms, int64_t inc_ms)
+{
+    timectl_init(t);
+    if (base_ms <= 0)
+        return;
+    t->enabled = 1;
+    t->main_ms = base_ms;
+    t->inc_ms = inc_ms > 0 ? inc_ms : 0;
+    t->left_ms[0] = t->left_ms[1] = base_ms;
 }
 
 void timectl_left(timectl *t, int side, int64_t ms, int stones)
@@ -49,6 +61,7 @@ int64_t timectl_budget(const timectl *t, int side)
         raw = left / TIMECTL_MOVES_PLANNED;
         if (t->byo_ms > 0 && t->byo_stones > 0)
             raw += t->byo_ms * 4 / 5 / t->byo_stones;
+        raw += t->inc_ms * 4 / 5;
     }
     int64_t budget = raw - 50 - raw / 20;
     return budget < 10 ? 10 : budget;
@@ -63,6 +76,7 @@ void timectl_spent(timectl *t, int side, int64_t ms)
         if (t->left_ms[side] >= 0 || t->byo_stones <= 0) {
             if (t->left_ms[side] < 0)
                 t->left_ms[side] = 0;
+            t->left_ms[side] += t->inc_ms;
             return;
         }
         /* main time ran out during the move: a byo-yomi period starts */

@@ -888,6 +888,96 @@ static void coffee_render(const game *gg, char *buf, size_t len)
     }
 }
 
+/* ---- the board for graphical front ends ---- */
+
+/* Hex board: pointy-top hexagons of circumradius 1, cell (c, r) at
+ * x = sqrt3 (c - r/2) as in the text drawing, row 1 at the bottom. */
+#define COFFEE_SQRT3 1.7320508075688772
+static double hex_x(const coffee_game *g, int c, int r)
+{
+    return COFFEE_SQRT3 * (c - r / 2.0 + (g->size - 1) / 2.0 + 1.5);
+}
+static double hex_y(const coffee_game *g, int r) { return 1.5 * (g->w - 1 - r) + 1.5; }
+
+static void describe_hex(const coffee_game *g, game_board *b)
+{
+    char name[24];
+    b->kind = "hex";
+    b->ncells = b->nlabels = b->nlines = 0;
+    for (int i = 0; i < g->ncells; i++) {
+        int id = g->cells[i], c = id % g->w, r = id / g->w;
+        cell_name(g, id, name, sizeof name);
+        game_board_add_cell(b, name, hex_x(g, c, r), hex_y(g, r), GAME_SHAPE_HEX, 1);
+    }
+    /* a column's letter where it would continue below its lowest cell */
+    for (int c = 0; c < g->w; c++) {
+        int r = c > g->size - 1 ? c - (g->size - 1) - 1 : -1;
+        snprintf(name, sizeof name, "%c", 'a' + c);
+        game_board_add_label(b, name, hex_x(g, c, r), hex_y(g, r));
+    }
+    for (int r = 0; r < g->w; r++) { /* numbers left of each row */
+        snprintf(name, sizeof name, "%d", r + 1);
+        game_board_add_label(b, name, hex_x(g, row_first(g, r) - 1, r), hex_y(g, r));
+    }
+    b->width = hex_x(g, g->w - 1, g->size - 1) + COFFEE_SQRT3 * 1.5;
+    b->height = 1.5 * g->w + 2.5;
+}
+
+static void coffee_describe(const game *gg, game_board *b)
+{
+    const coffee_game *g = (const coffee_game *)gg;
+    const coffee_pos *p = &g->pos;
+    if (g->board == BOARD_HEX)
+        describe_hex(g, b);
+    else
+        game_board_square(b, g->w, g->w); /* cell index = r * w + c = id */
+    int at[MAX_CELLS]; /* grid id -> cell index */
+    for (int i = 0; i < g->ncells; i++)
+        at[g->cells[i]] = i;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[g->cells[i]] != EMPTY) {
+            b->cells[i].player = g->cell[g->cells[i]] - 1;
+            b->cells[i].piece = GAME_PIECE_DISC;
+        }
+    qmove moves[GAME_MAX_MOVES];
+    int nm = coffee_legal_moves(gg, moves);
+    for (int i = 0; i < nm; i++)
+        if (!(moves[i] & MV_SWAP))
+            b->cells[at[MV_CELL(moves[i])]].marks |= GAME_MARK_ALLOWED;
+    if (p->bar < 0)
+        return;
+    b->cells[at[p->bar]].marks |= GAME_MARK_BAR;
+    if (p->axis == AXIS_NONE)
+        return;
+    int l = g->line_of[p->bar][p->axis];
+    const int16_t *line = g->line_cells + g->line_start[l];
+    game_line *ln = &b->lines[b->nlines++];
+    cell_name(g, line[0], ln->from, sizeof ln->from);
+    cell_name(g, line[g->line_len[l] - 1], ln->to, sizeof ln->to);
+    ln->kind = "bar";
+}
+
+/* The cell, then the bar's axis as a button (none for a winning cell). */
+static int coffee_clicks(const game *gg, qmove m, game_click *out)
+{
+    static const char *const hex_letters[3] = {"h", "d", "a"};
+    static const char *const sq_letters[4] = {"h", "v", "d", "a"};
+    const coffee_game *g = (const coffee_game *)gg;
+    if (m & MV_SWAP) {
+        game_click_choice(out, "swap", "Swap colours");
+        return 1;
+    }
+    char name[24];
+    cell_name(g, MV_CELL(m), name, sizeof name);
+    game_click_cell(&out[0], name);
+    if (m & MV_WIN)
+        return 1;
+    int hex = g->board == BOARD_HEX, a = MV_AXIS(m);
+    game_click_choice(&out[1], (hex ? hex_letters : sq_letters)[a],
+                      (hex ? hex_axis_names : sq_axis_names)[a]);
+    return 2;
+}
+
 const game_ops coffee_ops = {
     .name = "coffee",
     .title = "Coffee",
@@ -911,4 +1001,6 @@ const game_ops coffee_ops = {
     .hash = coffee_hash,
     .no_draws = 1,
     .render = coffee_render,
+    .describe = coffee_describe,
+    .clicks = coffee_clicks,
 };

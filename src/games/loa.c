@@ -691,6 +691,34 @@ static int loa_playout(game *gg, rng *r, int max_plies)
     return g->pos.result;
 }
 
+/* ---- the board for graphical front ends ---- */
+
+static void loa_describe(const game *gg, game_board *b)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    game_board_square(b, 8, 8);
+    for (int s = 0; s < 64; s++)
+        for (int c = 0; c < 2; c++)
+            if (p->pieces[c] >> s & 1)
+                b->cells[s].player = c; /* cell index = rank * 8 + file = s */
+}
+
+/* A piece, then its target; a pass is a button. */
+static int loa_clicks(const game *g, qmove m, game_click *out)
+{
+    (void)g;
+    if (m & MV_PASS) {
+        game_click_choice(out, "pass", "Pass");
+        return 1;
+    }
+    char a[3], b[3];
+    square_name(MV_FROM(m), a);
+    square_name(MV_TO(m), b);
+    game_click_cell(&out[0], a);
+    game_click_cell(&out[1], b);
+    return 2;
+}
+
 const game_ops loa_ops = {
     .name = "loa",
     .title = "Lines of Action",
@@ -719,4 +747,6 @@ const game_ops loa_ops = {
     .sgf_move_from_text = loa_sgf_move_from_text,
     .playout = loa_playout,
     .evaluate = loa_evaluate,
+    .describe = loa_describe,
+    .clicks = loa_clicks,
 };

@@ -734,6 +734,41 @@ static int lot_playout(game *gg, struct rng *r, int max_plies)
     return g->pos.result;
 }
 
+/* ---- the board for graphical front ends ---- */
+
+static void lot_describe(const game *gg, game_board *b)
+{
+    const lot_pos *p = &((const lot_game *)gg)->pos;
+    game_board_square(b, SIDE, SIDE);
+    for (int s = 0; s < CELLS; s++) /* cell index = rank * SIDE + file = s */
+        for (int c = 0; c < 2; c++)
+            if ((p->disc[c] | p->tower[c]) >> s & 1) {
+                b->cells[s].player = c;
+                b->cells[s].piece = (p->tower[c] >> s & 1) ? GAME_PIECE_TOWER : GAME_PIECE_DISC;
+            }
+}
+
+/* The cell; for a tower, then the disc kept and the two removed. */
+static int lot_clicks(const game *g, qmove m, game_click *out)
+{
+    (void)g;
+    if (m & MV_SWAP) {
+        game_click_choice(out, "swap", "Swap sides");
+        return 1;
+    }
+    char name[3];
+    cell_name(MV_PLACED(m), name);
+    game_click_cell(&out[0], name);
+    if (!(m & MV_TOWER))
+        return 1;
+    int rest[3] = {MV_KEPT(m), MV_REM1(m), MV_REM2(m)};
+    for (int i = 0; i < 3; i++) {
+        cell_name(rest[i], name);
+        game_click_cell(&out[1 + i], name);
+    }
+    return 4;
+}
+
 const game_ops lot_ops = {
     .name = "lot",
     .title = "LOT (Line of Three)",
@@ -757,4 +792,6 @@ const game_ops lot_ops = {
     .hash = lot_hash,
     .render = lot_render,
     .playout = lot_playout,
+    .describe = lot_describe,
+    .clicks = lot_clicks,
 };

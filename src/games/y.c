@@ -43,6 +43,11 @@ static const game_option y_options[] = {
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
+/* Bit sets of cells (see black_wins_full()): cell (c, r) is bit
+ * r*(size+1) + c - r, one guard word beyond the largest board. */
+#define BB_BITS ((Y_MAX_SIZE - 1) * (Y_MAX_SIZE + 1) + 1)
+#define BB_WORDS ((BB_BITS + 63) / 64 + 1)
+
 #define MV_SWAP 0x1000u
 #define SIDE_ALL 7u /* bottom | right | left */
 
@@ -54,6 +59,7 @@ typedef struct y_state {
     int16_t turn;   /* 1-based number of the current placing turn (swap is not one) */
     int16_t placed; /* stones placed so far in this turn */
     int16_t top;    /* size of the stone stack */
+    int16_t stones[2]; /* on the board, per player */
     uint8_t side;   /* player to move */
     uint8_t swap_ok;
     uint8_t result; /* enum game_result */
@@ -88,6 +94,9 @@ typedef struct y_game {
     uint8_t nbn[MAX_CELLS];
     uint8_t side_mask[MAX_CELLS];
     uint8_t col[MAX_CELLS], row[MAX_CELLS];
+    int16_t bit[MAX_CELLS];         /* the cell's bit in a board bit set */
+    int16_t cell_of_bit[BB_BITS];
+    int words;                      /* 64-bit words of a bit set */
     /* playout scratch */
     int16_t scratch[MAX_CELLS], where[MAX_CELLS];
     qmove move_buf[MAX_CELLS + 1];
@@ -137,12 +146,17 @@ static void init_geometry(y_game *g, int n)
     static const int dr[6] = {0, 0, -1, 1, -1, 1};
     g->size = n;
     g->ncells = n * (n + 1) / 2;
+    g->words = ((n - 1) * (n + 1)) / 64 + 1;
+    if (g->words < 2)
+        g->words = 2;
     int i = 0; /* the dense order cell_at() computes */
     for (int r = 0; r < n; r++)
         for (int c = r; c < n; c++, i++) {
             g->col[i] = (uint8_t)c;
             g->row[i] = (uint8_t)r;
             g->side_mask[i] = (uint8_t)((r == 0 ? 1 : 0) | (c == n - 1 ? 2 : 0) | (r == c ? 4 : 0));
+            g->bit[i] = (int16_t)(r * (n + 1) + c - r);
+            g->cell_of_bit[g->bit[i]] = (int16_t)i;
             int k = 0;
             for (int d = 0; d < 6; d++) {
                 int j = cell_at(n, c + dc[d], r + dr[d]);
@@ -241,17 +255,21 @@ static unsigned place_stone(y_game *g, int i, int colour, y_undo *u)
     return g->sides[root];
 }
 
-/* Rebuild the groups from the board (after from_text or a filled playout);
- * returns a bit per colour that has a Y. */
+/* Rebuild the groups and the stone counts from the board (after
+ * from_text); returns a bit per colour that has a Y. */
 static unsigned rebuild_groups(y_game *g)
 {
     uint8_t saved[MAX_CELLS];
     memcpy(saved, g->cell, (size_t)g->ncells);
     memset(g->cell, 0, (size_t)g->ncells);
     unsigned wins = 0;
+    g->st.stones[0] = g->st.stones[1] = 0;
     for (int i = 0; i < g->ncells; i++)
-        if (saved[i] != EMPTY && place_stone(g, i, saved[i], NULL) == SIDE_ALL)
-            wins |= 1u << (saved[i] - 1);
+        if (saved[i] != EMPTY) {
+            g->st.stones[saved[i] - 1]++;
+            if (place_stone(g, i, saved[i], NULL) == SIDE_ALL)
+                wins |= 1u << (saved[i] - 1);
+        }
     return wins;
 }
 
@@ -349,13 +367,7 @@ static int y_legal_moves(const game *gg, qmove *out)
 
 /* Swap turns the first player's stones White; it is offered only while
  * White has none, so the groups stay valid after the change of colour. */
-static int has_white(const y_game *g)
-{
-    for (int i = 0; i < g->ncells; i++)
-        if (g->cell[i] == WHITE)
-            return 1;
-    return 0;
-}
+static int has_white(const y_game *g) { return g->st.stones[1] > 0; }
 
 /* The turn is over: hand it to the other player. */
 static void end_turn(y_game *g)
@@ -394,11 +406,14 @@ static void y_make(game *gg, qmove m)
             }
         s->swap_ok = 0;
         s->side = 0;
+        s->stones[1] = s->stones[0];
+        s->stones[0] = 0;
         s->hash ^= zob_swap ^ zob_side;
         return;
     }
     int i = (int)m, mover = s->side;
     s->hash ^= zob_stone[mover][i];
+    s->stones[mover]++;
     if (place_stone(g, i, mover + 1, u) == SIDE_ALL) {
         s->result = (uint8_t)(RESULT_FIRST + mover);
         end_turn(g);
@@ -858,50 +873,348 @@ static int playout_steps(y_game *g, rng *r, int max_plies)
     return g->st.result;
 }
 
-/* The standard game: a full board holds exactly one Y, and stones are never
- * removed, so filling every empty cell in random order and testing once
- * gives the result of playing on to the first Y.  The filled board is not
- * a game record (the game ended earlier), so g ends as that board, finished,
- * with no history -- as if set by from_text. */
+/* ---- fast playouts ----
+ * A full board holds exactly one Y, and stones are never removed, so the
+ * Y of a full board belongs to whoever made a Y first: a playout may fill
+ * every empty cell and ask the full board once.  The standard game fills
+ * in one go (a uniform choice of which empty cells the player not to move
+ * gets is a uniform random order of play); the variants place stone by
+ * stone under the group rule, on the union-find without its undo log.
+ *
+ * The full board is answered by Y reduction (Schensted and Titus): giving
+ * each upward triangle of three cells (c,r), (c+1,r), (c+1,r+1) its
+ * majority colour yields a board one smaller with the same winner, so
+ * after size-1 rounds the winner is the colour of the corner cell.  In the
+ * bit layout cell (c, r) is bit r*(n+1) + c - r, so every triangle is
+ * p, p+1, p+n+1: a round is two shifts and a majority on whole words
+ * (two 64-bit words up to size 11, eleven at size 26). */
+
+/* x: the black cells of a full board of size n (destroyed).  1 when Black
+ * has the Y. */
+static int black_wins_full(uint64_t *x, int n)
+{
+    int s = n + 1;
+    for (int k = n; k > 1; k--) {
+        int w = (k - 2) * s / 64 + 1; /* words of the size k-1 board */
+        for (int i = 0; i < w; i++) {
+            uint64_t a = x[i], next = x[i + 1];
+            uint64_t b = a >> 1 | next << 63, c = a >> s | next << (64 - s);
+            x[i] = (a & (b | c)) | (b & c);
+        }
+    }
+    return (int)(x[0] & 1);
+}
+
+/* Standard: the player to move gets ceil(e/2) of the e empty cells (in
+ * scratch), the other player the rest, drawn by a partial shuffle. */
+static int fill_board(y_game *g, rng *r, int e, uint64_t *black)
+{
+    y_state *s = &g->st;
+    int mover = s->side, other = !mover, m = e / 2;
+    int16_t *cells = g->scratch;
+    for (int i = 0; i < m; i++) {
+        int j = i + (int)rng_below(r, (uint32_t)(e - i));
+        int16_t t = cells[i];
+        cells[i] = cells[j];
+        cells[j] = t;
+    }
+    uint64_t h = s->hash;
+    for (int i = 0; i < e; i++) {
+        int c = cells[i], p = i < m ? other : mover;
+        g->cell[c] = (uint8_t)(p + 1);
+        h ^= zob_stone[p][c];
+        if (p == 0)
+            black[g->bit[c] >> 6] |= 1ull << (g->bit[c] & 63);
+    }
+    /* the hash of the filled board: e turns later, no swap on offer */
+    h ^= zob_turn(s->turn) ^ zob_turn(s->turn + e) ^ (e & 1 ? zob_side : 0);
+    if (s->swap_ok)
+        h ^= zob_swap;
+    s->hash = h;
+    s->turn = (int16_t)(s->turn + e);
+    s->stones[mover] = (int16_t)(s->stones[mover] + e - m);
+    s->stones[other] = (int16_t)(s->stones[other] + m);
+    s->side = (uint8_t)(mover ^ (e & 1));
+    s->swap_ok = 0;
+    return black_wins_full(black, g->size) ? RESULT_FIRST : RESULT_SECOND;
+}
+
+static int has_bit(const uint64_t *x, int b) { return (int)(x[b >> 6] >> (b & 63) & 1); }
+
+/* Bit sets of up to 128 bits (size 11 and below) in one integer. */
+__extension__ typedef unsigned __int128 u128;
+
+static u128 load128(const uint64_t *x) { return (u128)x[1] << 64 | x[0]; }
+
+static void store128(uint64_t *x, u128 v)
+{
+    x[0] = (uint64_t)v;
+    x[1] = (uint64_t)(v >> 64);
+}
+
+/* v and its neighbours: (c+-1, r) are bits +-1, (c, r+-1) are +-(n),
+ * (c+-1, r+-1) are +-(n+1); a shift across the end of a row lands on a bit
+ * no cell has. */
+static u128 spread128(u128 v, int n)
+{
+    return v | v << 1 | v >> 1 | v << n | v >> n | v << (n + 1) | v >> (n + 1);
+}
+
+/* out |= x and its neighbours, on words 64-bit words (at least 2). */
+static void add_neighbourhood(uint64_t *out, const uint64_t *x, int words, int n)
+{
+    if (words == 2) {
+        store128(out, load128(out) | spread128(load128(x), n));
+        return;
+    }
+    const int shift[3] = {1, n, n + 1};
+    for (int i = 0; i < words; i++) {
+        uint64_t a = x[i], lo = i ? x[i - 1] : 0, hi = i + 1 < words ? x[i + 1] : 0, v = a;
+        for (int k = 0; k < 3; k++) {
+            int d = shift[k];
+            v |= a << d | lo >> (64 - d) | a >> d | hi << (64 - d);
+        }
+        out[i] |= v;
+    }
+}
+
+/* The bit of the idx-th set bit of x. */
+static int select_bit(const uint64_t *x, int idx)
+{
+    for (int w = 0;; w++) {
+        uint64_t v = x[w];
+        int c = __builtin_popcountll(v);
+        if (idx < c) {
+            while (idx--)
+                v &= v - 1;
+            return w * 64 + __builtin_ctzll(v);
+        }
+        idx -= c;
+    }
+}
+
+/* The state of a variant's playout: the cells as bit sets, and the
+ * groups of this turn's stones (marked), which the group rule closes to
+ * the mover: their neighbours are near.  Stones placed since marked was
+ * last grown wait in seeds, so the flood fill runs only when a drawn cell
+ * touches the mover's stones. */
+typedef struct fill_state {
+    uint64_t own[2][BB_WORDS], empty[BB_WORDS];
+    uint64_t marked[BB_WORDS], near[BB_WORDS], seeds[BB_WORDS];
+} fill_state;
+
+static void set_bit(uint64_t *x, int b) { x[b >> 6] |= 1ull << (b & 63); }
+
+/* marked gets the groups of the seeds (a flood fill through own stones),
+ * near their neighbours. */
+static void grow_marked(const y_game *g, fill_state *f, const uint64_t *own)
+{
+    int w = g->words, more = 0;
+    if (w == 2) { /* the same in one 128-bit integer */
+        u128 x = load128(f->seeds), o = load128(own), y;
+        if (!x)
+            return;
+        while ((y = spread128(x, g->size) & o) != x)
+            x = y;
+        store128(f->near, load128(f->near) | spread128(x, g->size));
+        store128(f->marked, load128(f->marked) | x);
+        store128(f->seeds, 0);
+        return;
+    }
+    for (int i = 0; i < w; i++)
+        more |= f->seeds[i] != 0;
+    if (!more)
+        return;
+    uint64_t x[BB_WORDS], y[BB_WORDS];
+    memcpy(x, f->seeds, sizeof x);
+    for (int changed = 1; changed;) {
+        memset(y, 0, (size_t)w * sizeof y[0]);
+        add_neighbourhood(y, x, w, g->size);
+        changed = 0;
+        for (int i = 0; i < w; i++) {
+            y[i] &= own[i];
+            changed |= y[i] != x[i];
+            x[i] = y[i];
+        }
+    }
+    add_neighbourhood(f->near, x, w, g->size);
+    for (int i = 0; i < w; i++) {
+        f->marked[i] |= x[i];
+        f->seeds[i] = 0;
+    }
+}
+
+/* Whether empty cell c has a neighbour of colour (player + 1). */
+static int touches(const y_game *g, int c, int colour)
+{
+    for (int k = 0; k < g->nbn[c]; k++)
+        if (g->cell[g->nb[c][k]] == colour)
+            return 1;
+    return 0;
+}
+
+/* A uniform legal cell for a later stone of the turn, or -1 when none is
+ * left: one random draw, and if that cell is closed, a uniform one of the
+ * open cells (so every open cell has the same chance). */
+static int pick_cell(y_game *g, rng *r, int ne, fill_state *f)
+{
+    int side = g->st.side;
+    int c = g->scratch[rng_below(r, (uint32_t)ne)];
+    if (!touches(g, c, side + 1))
+        return c;
+    grow_marked(g, f, f->own[side]);
+    if (!has_bit(f->near, g->bit[c]))
+        return c;
+    uint64_t legal[BB_WORDS];
+    int n = 0;
+    for (int w = 0; w < g->words; w++) {
+        legal[w] = f->empty[w] & ~f->near[w];
+        n += __builtin_popcountll(legal[w]);
+    }
+    return n ? g->cell_of_bit[select_bit(legal, (int)rng_below(r, (uint32_t)n))] : -1;
+}
+
+static void fill_start(y_game *g, fill_state *f, int ne)
+{
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] != EMPTY)
+            set_bit(f->own[g->cell[i] - 1], g->bit[i]);
+    for (int k = 0; k < ne; k++) {
+        int c = g->scratch[k];
+        g->where[c] = (int16_t)k;
+        set_bit(f->empty, g->bit[c]);
+    }
+    for (int k = 0; k < g->st.placed; k++)
+        set_bit(f->seeds, g->bit[THIS_TURN(g, k)]);
+}
+
+/* The variants: stone by stone under the group rule to a full board (ne
+ * empties in scratch); the result from the full board. */
+static int fill_variant(y_game *g, rng *r, int ne)
+{
+    y_state *s = &g->st;
+    fill_state f;
+    fill_start(g, &f, ne);
+    uint64_t h = s->hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0) ^
+                 (s->swap_ok ? zob_swap : 0);
+    for (int k = 0; k < s->placed; k++)
+        h ^= zob_this[THIS_TURN(g, k)];
+    int placed = s->placed, quota_left = quota(g, s->turn) - placed;
+    while (ne > 0) {
+        int c = placed ? pick_cell(g, r, ne, &f) : g->scratch[rng_below(r, (uint32_t)ne)];
+        if (c >= 0) {
+            int k = g->where[c], last = g->scratch[--ne];
+            g->scratch[k] = (int16_t)last;
+            g->where[last] = (int16_t)k;
+            f.empty[g->bit[c] >> 6] &= ~(1ull << (g->bit[c] & 63));
+            set_bit(f.own[s->side], g->bit[c]);
+            set_bit(f.seeds, g->bit[c]);
+            g->cell[c] = (uint8_t)(s->side + 1);
+            s->stones[s->side]++;
+            h ^= zob_stone[s->side][c];
+            placed++;
+        }
+        if (c < 0 || --quota_left == 0 || ne == 0) { /* the turn passes */
+            s->side ^= 1;
+            s->turn++;
+            placed = 0;
+            quota_left = quota(g, s->turn);
+            for (int w = 0; w < g->words; w++)
+                f.marked[w] = f.near[w] = f.seeds[w] = 0;
+        }
+    }
+    s->hash = h ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
+    s->swap_ok = 0;
+    return black_wins_full(f.own[0], g->size) ? RESULT_FIRST : RESULT_SECOND;
+}
+
+/* Fill the empty cells of g in random order and return the result.  g
+ * ends as the board at that point, finished, with no history -- as if set
+ * by from_text (the standard game: the full board). */
 static int y_playout(game *gg, struct rng *r, int max_plies)
 {
     y_game *g = (y_game *)gg;
     y_state *s = &g->st;
     if (s->result != RESULT_NONE)
         return s->result;
-    if (g->variant != VAR_STANDARD)
-        return playout_steps(g, r, max_plies);
+    uint64_t black[BB_WORDS] = {0};
     int empties = 0;
     for (int i = 0; i < g->ncells; i++)
         if (g->cell[i] == EMPTY)
             g->scratch[empties++] = (int16_t)i;
+        else if (g->cell[i] == BLACK)
+            black[g->bit[i] >> 6] |= 1ull << (g->bit[i] & 63);
     int made = 0;
     if (s->swap_ok && rng_below(r, (uint32_t)empties + 1) == (uint32_t)empties) {
         if (max_plies < 1)
             return RESULT_NONE;
         y_make(gg, MV_SWAP);
+        memset(black, 0, sizeof black); /* swap is offered only before any White stone */
         made = 1;
     }
     if (made + empties > max_plies)
         return playout_steps(g, r, max_plies - made);
-    int mover = s->side;
-    for (int k = empties - 1; k >= 0; k--) {
-        int j = (int)rng_below(r, (uint32_t)k + 1);
-        int16_t cell = g->scratch[j];
-        g->scratch[j] = g->scratch[k];
-        g->scratch[k] = cell;
-        /* the (empties-1-k)-th stone of the fill */
-        g->cell[cell] = (uint8_t)(((empties - 1 - k) & 1 ? !mover : mover) + 1);
+    /* the groups are left as they were: a finished game without history
+     * never reads them (no legal moves, nothing to undo; copy and from_text
+     * start afresh) */
+    if (g->variant == VAR_STANDARD) {
+        s->result = (uint8_t)fill_board(g, r, empties, black);
+    } else {
+        s->result = (uint8_t)fill_variant(g, r, empties);
     }
-    unsigned wins = rebuild_groups(g);
-    s->turn = (int16_t)(s->turn + empties);
-    s->side = (uint8_t)(mover ^ (empties & 1));
     s->placed = 0;
-    s->swap_ok = 0;
-    s->result = (uint8_t)(wins == 1 ? RESULT_FIRST : RESULT_SECOND);
-    s->hash = compute_hash(g);
+    s->top = 0;
     g->ply = 0;
     return s->result;
+}
+
+/* ---- the board for graphical front ends ---- */
+
+/* Pointy-top hexagons of circumradius 1: cell (c, r) at x = sqrt3 (c - r/2),
+ * rows 1.5 apart with row 1 at the bottom, as the text drawing has them. */
+#define Y_SQRT3 1.7320508075688772
+static double y_hex_x(int c, int r) { return Y_SQRT3 * (c - r / 2.0 + 1.5); }
+static double y_hex_y(int n, int r) { return 1.5 * (n - 1 - r) + 1.5; }
+
+static void y_describe(const game *gg, game_board *b)
+{
+    const y_game *g = (const y_game *)gg;
+    int n = g->size;
+    char name[24];
+    b->kind = "triangle";
+    b->width = Y_SQRT3 * (n + 1);
+    b->height = 1.5 * n + 2.5;
+    b->ncells = b->nlabels = b->nlines = 0;
+    for (int i = 0; i < g->ncells; i++) {
+        cell_name(g, i, name, sizeof name);
+        game_cell *c = game_board_add_cell(b, name, y_hex_x(g->col[i], g->row[i]),
+                                           y_hex_y(n, g->row[i]), GAME_SHAPE_HEX, 1);
+        if (g->cell[i] != EMPTY) {
+            c->player = g->cell[i] - 1;
+            c->piece = GAME_PIECE_STONE;
+        }
+    }
+    for (int c = 0; c < n; c++) { /* letters under the bottom row */
+        snprintf(name, sizeof name, "%c", 'a' + c);
+        game_board_add_label(b, name, y_hex_x(c, 0), y_hex_y(n, -1));
+    }
+    for (int r = 0; r < n; r++) { /* numbers left of each row */
+        snprintf(name, sizeof name, "%d", r + 1);
+        game_board_add_label(b, name, y_hex_x(r - 1, r), y_hex_y(n, r));
+    }
+}
+
+static int y_clicks(const game *gg, qmove m, game_click *out)
+{
+    if (m == MV_SWAP) {
+        game_click_choice(out, "swap", "Swap colours");
+        return 1;
+    }
+    char name[24];
+    cell_name((const y_game *)gg, (int)m, name, sizeof name);
+    game_click_cell(out, name);
+    return 1;
 }
 
 const game_ops y_ops = {
@@ -929,4 +1242,6 @@ const game_ops y_ops = {
     .canonical_hash = y_canonical_hash,
     .render = y_render,
     .playout = y_playout,
+    .describe = y_describe,
+    .clicks = y_clicks,
 };

@@ -1,18 +1,44 @@
 /*
  * match.h - the match runner behind `quartet match`: engines speaking the
  * project's GTP play scheduled games against each other while the runner
- * referees every move with its own game object (game.h), keeps the
- * clocks, writes an append-only results log that an interrupted match
- * resumes from, and reports the statistics of stats.h.
+ * referees every move, keeps the clocks, writes an append-only results log
+ * that an interrupted match resumes from, and reports the statistics of
+ * stats.h.
  *
- * The command line is documented in main.c (quartet help match) and the
- * log format and formulas in docs/MATCHES.md.
+ * The runner is split by concern, all in src/match/:
+ *   match.c      the schedule, one worker thread per concurrent game, main
+ *   matchargs.c  the command line and time controls
+ *   gtpclient.c  engine processes and GTP answers
+ *   referee.c    one game between two engines
+ *   openings.c   openings from a file or random plies
+ *   matchlog.c   the results log, resume, SGF records
+ *   report.c     tables, progress and the SPRT from the results
+ * This header holds what they share: the match's configuration and
+ * results.  The command line is documented in main.c (quartet help match),
+ * the log format and formulas in docs/MATCHES.md.
  */
 #ifndef QUARTET_MATCH_H
 #define QUARTET_MATCH_H
 
+#include "game.h"
+#include "match/stats.h"
+
+#include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#define MATCH_MAX_PLAYERS 64
+
+/* Exit statuses of `quartet match`. */
+enum {
+    MATCH_EXIT_OK = 0,           /* finished, or stopped by the SPRT */
+    MATCH_EXIT_ENGINE = 1,       /* an engine cannot be run */
+    MATCH_EXIT_USAGE = 2,        /* bad command line or input files */
+    MATCH_EXIT_WRITE = 3,        /* the log or a record could not be written */
+    MATCH_EXIT_INTERRUPTED = 130 /* SIGINT or SIGTERM */
+};
 
 /* A time control as given to -tc. */
 enum match_tc_kind {
@@ -30,14 +56,85 @@ typedef struct match_tc {
     long iterations;   /* MATCH_TC_ITERATIONS */
 } match_tc;
 
-/* Parse "ms=1000", "60+0.5", "60" or "iterations=2000".  0, or -1 with a
- * message in err. */
-int match_parse_tc(const char *text, match_tc *out, char *err, size_t errlen);
-/* Canonical text of a time control ("ms=1000", "60+0.5", "none"). */
-void match_tc_text(const match_tc *tc, char *buf, size_t len);
+typedef struct match_player {
+    char name[64];
+    int builtin;          /* our own `quartet gtp` */
+    char kind[16];        /* built-in: "ai" or "random" */
+    char settings[256];   /* built-in: "name=value ..." */
+    int has_seed;
+    uint64_t seed;
+    char cmd[1024];       /* external: a shell command line */
+    int start_failures;   /* consecutive failed starts (under the lock) */
+    int ever_started;
+} match_player;
 
-/* `quartet match ...` (argv[0] is "match").  Exit status: 0 finished,
- * 1 an engine could not be run, 2 bad command line, 130 interrupted. */
+typedef struct match_opening {
+    int is_position;
+    char *text;           /* position text, or move tokens separated by spaces */
+} match_opening;
+
+/* One scheduled game. */
+typedef struct match_game {
+    int first, second;    /* player indices */
+    int encounter, round; /* round: game number within the encounter */
+    int opening;
+    int done;             /* finished and logged */
+    int result;           /* enum game_result, when done */
+} match_game;
+
+/* One played game as the log and the records keep it. */
+typedef struct match_played {
+    int result;           /* enum game_result */
+    char off_how;         /* an off-board end as record.h has it: 'R', 'T', 'F' or 0 */
+    char reason[320];
+    char *moves;          /* malloc'd: turns separated by spaces, stones by commas */
+    char *times;          /* malloc'd: milliseconds per turn, spaces */
+    int turns;
+} match_played;
+
+enum match_schedule { MATCH_SCHEDULE_MATCH, MATCH_SCHEDULE_GAUNTLET, MATCH_SCHEDULE_ROUNDROBIN };
+
+typedef struct match {
+    /* configuration */
+    game *proto;          /* options and start position of every game */
+    match_player players[MATCH_MAX_PLAYERS];
+    int nplayers;
+    int schedule_kind;    /* enum match_schedule */
+    int games;            /* per encounter */
+    int (*encounters)[2];
+    int nencounters;
+    match_opening *openings;
+    int nopenings;
+    char openings_desc[600];
+    uint64_t seed;
+    int random_plies;
+    match_tc tc;
+    int64_t margin_ms, timeout_ms;
+    int max_plies;
+    int concurrency;
+    int report_every;
+    int debug;
+    int use_sprt;
+    stats_sprt sprt;
+    const char *log_path, *sgf_path, *openings_path;
+    int sgf_is_dir, resume;
+    char exe[4096];       /* this program, for built-in players */
+
+    /* the schedule and what happened */
+    match_game *sched;
+    int total, next, done_before, done_now;
+    int64_t started_ms;
+    int log_fd;
+    FILE *sgf_file;
+    int stop;             /* no more games: SPRT decided, or a failure below */
+    int engine_failed;    /* an engine cannot be started */
+    int write_failed;     /* the log or a record could not be written */
+    int sprt_result;
+    volatile sig_atomic_t *interrupted;
+    pthread_mutex_t lock;
+} match;
+
+/* `quartet match ...` (argv[0] is "match").  Exit status: MATCH_EXIT_*. */
 int match_main(int argc, char **argv);
 
 #endif

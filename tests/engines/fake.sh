@@ -8,6 +8,7 @@
 #   refuse    answers genmove with an error
 #   deaf      refuses every `play` it is told
 #   twice     answers every play twice (the second answer is stray)
+#   resign    resigns
 #   winner    always answers a1-c1 (wins the LOA position
 #             "w6w/8/8/8/8/8/8/b2b4 b" at once; illegal elsewhere)
 # FAKE_DELAY=SECONDS makes it think that long before answering genmove.
@@ -31,6 +32,7 @@ while IFS= read -r line; do
         crash) exit 3 ;;
         refuse) printf '? no move\n\n' ;;
         winner) printf '= a1-c1\n\n' ;;
+        resign) printf '= resign\n\n' ;;
         *) printf '= zz99\n\n' ;;
         esac ;;
     *) printf '=\n\n' ;;

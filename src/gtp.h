@@ -1,0 +1,28 @@
+/*
+ * gtp.h - the Go Text Protocol front end as a library: one line in, its
+ * answer out, over a session.  `quartet gtp` (gtp_main in cli.h) runs it on
+ * standard input; a fuzzer or a test drives gtp_execute directly.
+ */
+#ifndef QUARTET_GTP_H
+#define QUARTET_GTP_H
+
+#include "game.h"
+#include "session.h"
+#include "strbuf.h"
+
+#define GTP_ANSWER_MAX (256 * 1024) /* longest answer; longer ones are cut */
+
+typedef struct gtp gtp;
+
+/* A GTP engine for g (taken over), its player the ai for both colours.
+ * NULL with err when out of memory. */
+gtp *gtp_new(game *g, char *err, size_t errlen);
+void gtp_free(gtp *s);
+/* The session it drives. */
+session *gtp_session(gtp *s);
+/* Execute one input line (any bytes, any length): its answer ("= ...\n\n"
+ * or "? ...\n\n"; nothing for an empty or comment line) is appended to
+ * out.  genmove waits here for the search.  Returns 1 after quit. */
+int gtp_execute(gtp *s, const char *line, strbuf *out);
+
+#endif

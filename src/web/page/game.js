@@ -1,0 +1,224 @@
+// game.js - the game page: board, players and clocks, move entry, review,
+// analysis and live updates.  Everything game-specific arrives in the state.
+
+import { api } from './api.js';
+import { drawBoard, colourOf } from './board.js';
+import { applyClick, nextSteps, moveCells } from './clicks.js';
+import { h, toast, cap, seats } from './dom.js';
+import { panel } from './panel.js';
+
+export class GamePage {
+  constructor(view, id, invited) {
+    this.view = view;
+    this.id = id;
+    this.invited = invited; // a token from an invitation link
+    this.tokens = seats.get(id);
+    this.live = null;      // latest state of the game
+    this.shown = null;     // state on the board (a past one while reviewing)
+    this.path = [];        // clicks so far
+    this.analysis = false;
+    this.flip = null;      // the player's own choice of orientation
+    this.hints = [];
+    this.thinking = null;  // last "thinking" event
+    this.es = null;
+    this.streamed = 0;     // states received from the live stream
+    this.ui = panel(this);
+  }
+
+  // The token to move with: the seat to move if this browser holds it.
+  tokenFor(seat) { return seat == null ? null : this.tokens[seat] || null; }
+  anyToken() { return this.tokens[0] || this.tokens[1] || null; }
+  mySeats() { return [0, 1].filter((s) => this.tokens[s]); }
+  canMove() {
+    const s = this.live;
+    return s && !this.reviewing() && s.result.code === 'none' && s.to_move != null &&
+      !!this.tokenFor(s.to_move) && !s.thinking && (s.seats[s.to_move] || {}).kind !== 'computer';
+  }
+  // The board turns for whoever holds the second seat alone, unless the
+  // player turned it back; the triangle keeps its point up.
+  flipped() {
+    if (this.flip != null) return this.flip;
+    return this.live.board.kind !== 'triangle' && !this.tokens[0] && !!this.tokens[1];
+  }
+  reviewing() { return this.shown && this.live && this.shown.view_ply !== this.live.ply; }
+
+  async start() {
+    try {
+      if (this.invited) await this.join();
+      this.setLive(await api.state(this.id, this.anyToken()));
+    } catch (e) {
+      this.view.replaceChildren(h('section.startpage', {}, h('h1', {}, 'Game not found'),
+        h('p.error', {}, e.message), h('a.button', { href: '#/' }, 'New game')));
+      return;
+    }
+    this.view.replaceChildren(this.ui.root);
+    this.render();
+    this.listen();
+  }
+
+  // The seat of an invitation's token is the state's `you` for it.
+  async join() {
+    const st = await api.state(this.id, this.invited);
+    if (st.you == null) toast('This invitation link is not valid: you can watch the game');
+    else { seats.set(this.id, st.you, this.invited); this.tokens = seats.get(this.id); }
+  }
+
+  stop() {
+    if (this.es) this.es.close();
+    this.es = null;
+    clearInterval(this.ui.tick);
+  }
+
+  listen() {
+    if (this.es) this.es.close();
+    const es = new EventSource(api.eventsUrl(this.id));
+    this.es = es;
+    es.addEventListener('state', (ev) => {
+      this.streamed++;
+      try { this.onState(JSON.parse(ev.data)); } catch (e) { console.error(e); }
+    });
+    es.addEventListener('analysis', (ev) => {
+      try { this.showAnalysis(JSON.parse(ev.data)); } catch (e) { console.error(e); }
+    });
+    es.addEventListener('thinking', (ev) => {
+      try { this.thinking = JSON.parse(ev.data); this.ui.showThinking(); } catch (e) { console.error(e); }
+    });
+    es.onopen = () => this.ui.setConnected(true);
+    es.onerror = () => {
+      this.ui.setConnected(false);
+      // The browser reopens a dropped stream by itself, but not one the
+      // server refused: then start a new one.  Either way fetch the state
+      // so nothing is missed while it was down.
+      if (es.readyState === EventSource.CLOSED) setTimeout(() => { if (this.es === es) this.listen(); }, 2000);
+      setTimeout(() => this.refresh(), 1000);
+    };
+  }
+
+  async refresh() {
+    try { this.onState(await api.state(this.id, this.anyToken())); this.ui.setConnected(true); } catch { /* still down */ }
+  }
+
+  // The answer to a request of ours.  The live stream delivers every state
+  // in order; an answer can overtake it or be overtaken (the computer's
+  // reply may stream before the answer to the move it replies to), so an
+  // answer counts only when no streamed state arrived since the request.
+  async request(promise) {
+    const seen = this.streamed;
+    const s = await promise;
+    if (this.streamed === seen || !this.es || this.es.readyState !== EventSource.OPEN) this.onState(s);
+    else this.render();
+    return s;
+  }
+
+  onState(s) {
+    if (!s || s.id !== this.live.id || s.view_ply !== s.ply) return;
+    const wasReviewing = this.reviewing();
+    const changed = s.ply !== this.live.ply || JSON.stringify(s.turns) !== JSON.stringify(this.live.turns);
+    this.setLive(s, wasReviewing);
+    if (changed) { this.path = []; this.hints = []; if (!s.thinking) this.thinking = null; }
+    this.render();
+    if (changed && this.analysis) this.loadAnalysis();
+  }
+
+  setLive(s, keepView) {
+    this.live = s;
+    if (!keepView || !this.shown) this.shown = s;
+  }
+
+  render() {
+    const s = this.shown;
+    let targets = new Set(), selected = new Set(), choices = new Map(), steps = null;
+    if (this.canMove()) {
+      steps = nextSteps(s.moves || [], this.path);
+      targets = steps.cells;
+      choices = steps.choices;
+      for (const k of this.path) if (k.startsWith('cell:')) selected.add(k.slice(5));
+    }
+    drawBoard(this.ui.svg, s.board, {
+      colours: s.colours, targets, selected, hints: this.reviewing() ? [] : this.hints, flip: this.flipped(),
+      onCell: (name) => this.click(name),
+    });
+    this.ui.root.style.setProperty('--aspect', this.ui.svg.dataset.aspect);
+    this.ui.update(choices, steps);
+  }
+
+  click(click) {
+    if (!this.canMove()) return;
+    const r = applyClick(this.live.moves || [], this.path, click);
+    this.path = r.path;
+    if (r.move) this.play(r.move.text);
+    else this.render();
+  }
+
+  async play(text) {
+    const s = this.live;
+    const token = this.tokenFor(s.to_move);
+    this.path = [];
+    this.ui.busy(true);
+    try {
+      await this.request(api.play(this.id, token, text));
+    } catch (e) {
+      toast(`Move ${text}: ${e.message}`);
+      this.render();
+    } finally { this.ui.busy(false); }
+  }
+
+  async action(name) {
+    const token = this.live.to_move != null && this.tokenFor(this.live.to_move) ? this.tokenFor(this.live.to_move) : this.anyToken();
+    try {
+      await this.request(api[name](this.id, token));
+    } catch (e) { toast(`${cap(name)}: ${e.message}`); }
+  }
+
+  async review(ply) {
+    const live = this.live;
+    ply = Math.max(0, Math.min(live.ply, ply));
+    this.path = [];
+    if (ply === live.ply) { this.shown = live; this.render(); return; }
+    try {
+      this.shown = await api.state(this.id, this.anyToken(), ply);
+      this.render();
+    } catch (e) { toast(`Review: ${e.message}`); }
+  }
+
+  async toggleAnalysis(on) {
+    this.analysis = on;
+    this.hints = [];
+    if (on) await this.loadAnalysis();
+    else this.render();
+  }
+
+  // Starts an analysis of the current position; its progress arrives as
+  // "analysis" events, and the final word is fetched once it should be done
+  // (in case the stream dropped an event).
+  async loadAnalysis() {
+    const ply = this.live.ply;
+    if (this.live.result.code !== 'none') { this.ui.analysisInfo('The game is over.'); return; }
+    if (this.live.thinking) { this.ui.analysisInfo('Analysis starts when the computer has moved.'); return; }
+    this.ui.analysisInfo('Analysing…');
+    try {
+      this.showAnalysis(await api.analysis(this.id, ANALYSIS_MS));
+      await new Promise((r) => setTimeout(r, ANALYSIS_MS + 500));
+      if (this.analysis && this.live.ply === ply) this.showAnalysis(await api.lastAnalysis(this.id));
+    } catch (e) { this.ui.analysisInfo(`Analysis: ${e.message}`); }
+  }
+
+  showAnalysis(a) {
+    if (!this.analysis || !a || a.ply !== this.live.ply) return;
+    const cands = (a.candidates || []).slice(0, 5);
+    const byText = new Map((this.live.moves || []).map((m) => [m.text, m]));
+    this.hints = cands.map((c, i) => {
+      const m = byText.get(c.move);
+      return { text: c.move, rank: i + 1, cells: m ? moveCells(m) : [], label: pct(c.winrate) };
+    });
+    this.ui.showAnalysis(cands, a);
+    this.render();
+  }
+
+  colour(seat) { return (this.live.colours || [])[seat] || (seat ? 'second' : 'first'); }
+  colourFill(seat) { return colourOf(this.colour(seat))[0]; }
+}
+
+const ANALYSIS_MS = 1500;
+
+export const pct = (w) => (w == null ? '' : `${Math.round(w * 100)}%`);

@@ -1,0 +1,265 @@
+// panel.js - the game page's parts around the board: players and clocks,
+// status, choices, move entry, move list and review, thinking, analysis,
+// invitation and records.
+
+import { api } from './api.js';
+import { h, toast, cap, seats } from './dom.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+function fmtClock(ms) {
+  if (ms == null) return '';
+  const neg = ms < 0;
+  ms = Math.abs(ms);
+  const t = Math.ceil(ms / 1000);
+  const m = Math.floor(t / 60), s = t % 60;
+  const txt = ms < 10000 ? (ms / 1000).toFixed(1) : `${m}:${String(s).padStart(2, '0')}`;
+  return (neg ? '-' : '') + txt;
+}
+
+function seatName(page, seat) {
+  const s = page.live.seats[seat] || {};
+  if (s.kind === 'computer') return s.ms && !s.level ? `Computer (${s.ms / 1000} s/move)` : `Computer level ${s.level}`;
+  const mine = page.tokens[seat], both = page.tokens[0] && page.tokens[1];
+  if (both || !page.mySeats().length) return 'Player';
+  return mine ? 'You' : 'Opponent';
+}
+
+function resultText(page, st) {
+  const code = st.result.code;
+  const who = code === '1-0' ? 0 : code === '0-1' ? 1 : null;
+  const head = who == null ? 'Draw' : `${cap(page.colour(who))} wins`;
+  return `${head} (${code})` + (st.result.reason ? ` — ${st.result.reason}` : '');
+}
+
+function statusText(page) {
+  const st = page.live;
+  if (st.result.code !== 'none') return resultText(page, st);
+  const c = cap(page.colour(st.to_move));
+  if (st.thinking) return `${c} to move — the computer is thinking`;
+  if (page.tokens[st.to_move]) return page.tokens[0] && page.tokens[1] ? `${c} to move` : `Your move (${c})`;
+  return `${c} to move — waiting for the opponent`;
+}
+
+// The move list: one row per pair of turns; a turn (a run of moves by one
+// player) shows each move as a button that shows the position after it.
+function moveList(page) {
+  const shown = page.shown.view_ply;
+  const ol = h('ol.moves', { 'aria-label': 'Moves' });
+  let row = null, turn = null, last = null;
+  (page.live.turns || []).forEach((t, i) => {
+    if (t.player !== last) {
+      if (!row || row.children.length >= 2) { row = h('li', {}); ol.append(row); }
+      turn = h('span.turn', { class: `turn p${t.player}` });
+      row.append(turn);
+      last = t.player;
+    }
+    turn.append(h('button.mv', {
+      type: 'button', dataset: { ply: i + 1 }, class: 'mv' + (i + 1 === shown ? ' current' : ''),
+      onclick: () => page.review(i + 1),
+    }, t.text));
+  });
+  return ol;
+}
+
+export function panel(page) {
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('class', 'board');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'Board');
+  const ui = { svg };
+  const q = {};
+  q.title = h('h1.gametitle');
+  q.players = [0, 1].map((s) => h('div.player', { dataset: { seat: s } },
+    h('span.swatch'), h('span.name'), h('span.clock', { 'aria-label': 'clock' })));
+  q.status = h('p.status', { role: 'status' });
+  q.conn = h('span.conn', { title: 'live updates' });
+  q.choices = h('div.choices');
+  q.thinking = h('div.thinking', { hidden: true },
+    h('div.wrbar', { role: 'meter', 'aria-label': 'win rate', 'aria-valuemin': 0, 'aria-valuemax': 100 },
+      h('div.wrfill')), h('span.wrtext'));
+  q.entry = h('input', { id: 'move-input', name: 'move', autocomplete: 'off', list: 'legal-moves',
+    placeholder: 'e.g. the move token', maxlength: 32, spellcheck: 'false', autocapitalize: 'off' });
+  q.datalist = h('datalist', { id: 'legal-moves' });
+  q.form = h('form.entry', {
+    onsubmit: (ev) => {
+      ev.preventDefault();
+      const t = q.entry.value.trim();
+      if (!t) return;
+      if (!page.canMove()) { toast('Not your move'); return; }
+      q.entry.value = '';
+      page.play(t);
+    },
+  }, h('label', { for: 'move-input' }, 'Move'), q.entry, q.datalist, h('button', { type: 'submit' }, 'Play'));
+  q.undo = h('button.undo', { type: 'button', onclick: () => page.action('undo') }, 'Undo');
+  q.computer = h('button.computer', { type: 'button', onclick: () => page.action('computer') }, 'Computer move');
+  q.resign = h('button.resign', { type: 'button', onclick: () => resign() }, 'Resign');
+  q.flip = h('button.flip', { type: 'button', title: 'Turn the board', 'aria-label': 'Turn the board',
+    onclick: () => { page.flip = !page.flipped(); page.render(); } }, '⇅');
+  q.anaToggle = h('input', { type: 'checkbox', id: 'analysis-toggle', onchange: () => page.toggleAnalysis(q.anaToggle.checked) });
+  q.analysis = h('div.analysis', { hidden: true });
+  q.review = h('div.review', { role: 'group', 'aria-label': 'Review' },
+    ['«', '‹', '›', '»'].map((sym, i) => h('button', {
+      type: 'button', 'aria-label': ['First position', 'Previous move', 'Next move', 'Last position'][i],
+      onclick: () => step(i),
+    }, sym)));
+  q.movesBox = h('div.movesbox');
+  q.invite = h('div.invite', { hidden: true });
+  q.sgfLink = h('a.button', { download: `quartet-${page.id}.sgf`, href: api.sgfUrl(page.id) }, 'Download SGF');
+  const stepPly = (i) => {
+    const cur = page.shown.view_ply, ends = [0, ...[...q.movesBox.querySelectorAll('button.mv')].map((b) => +b.dataset.ply)];
+    if (i === 0) return 0;
+    if (i === 3) return page.live.ply;
+    if (i === 1) return Math.max(0, ...ends.filter((p) => p < cur));
+    return Math.min(page.live.ply, ...ends.filter((p) => p > cur));
+  };
+  const step = (i) => page.review(stepPly(i));
+  ui.step = step;
+  let resignArmed = 0;
+  const resign = () => {
+    if (!resignArmed) {
+      resignArmed = setTimeout(() => { resignArmed = 0; q.resign.textContent = 'Resign'; }, 4000);
+      q.resign.textContent = 'Confirm resign';
+      return;
+    }
+    clearTimeout(resignArmed); resignArmed = 0; q.resign.textContent = 'Resign';
+    page.action('resign');
+  };
+
+  ui.root = h('div.game', {},
+    h('section.boardarea', {}, h('div.boardbox', {}, svg), q.choices),
+    h('aside.side', {},
+      h('div.head', {}, q.title, q.conn),
+      q.playersBox = h('div.players', {}, q.players[1], q.status, q.players[0]),
+      q.thinking,
+      h('div.controls', {}, q.undo, q.computer, q.resign, q.flip,
+        h('label.switch', { for: 'analysis-toggle' }, q.anaToggle, 'Analysis')),
+      q.analysis,
+      q.form,
+      q.movesBox, q.review,
+      q.invite,
+      h('div.records', {}, q.sgfLink, h('a.button', { href: '#' }, 'New game'))));
+
+  ui.setConnected = (ok) => q.conn.classList.toggle('down', !ok);
+  ui.busy = (b) => ui.root.classList.toggle('busy', b);
+  ui.analysisInfo = (t) => { q.analysis.hidden = false; q.analysis.replaceChildren(h('p', {}, t)); };
+  ui.showAnalysis = (cands, a) => {
+    q.analysis.hidden = false;
+    q.analysis.replaceChildren(
+      h('p.anahead', {}, `${a.done ? 'Analysis' : 'Analysing…'} ${a.visits ?? 0} visits, ${((a.ms ?? 0) / 1000).toFixed(1)} s`
+        + (a.done && !cands.length ? ' — no candidate moves' : '')),
+      h('ol.cands', {}, cands.map((c, i) => h('li', { dataset: { move: c.move } },
+        h('span.rank', {}, String(i + 1)), h('span.cmv', {}, c.move),
+        h('span.wr', {}, c.proven ? c.proven : `${Math.round((c.winrate ?? 0) * 100)}%`),
+        h('span.visits', {}, `${c.visits ?? ''} visits`),
+        c.pv && c.pv.length > 1 ? h('span.pv', {}, c.pv.join(' ')) : null))));
+  };
+  ui.showThinking = () => showThinking(page, q);
+  ui.update = (choices, steps) => update(page, q, choices, steps);
+  ui.tick = setInterval(() => clocks(page, q), 200);
+  document.addEventListener('keydown', (ev) => keys(page, ui, ev));
+  ui.q = q;
+  return ui;
+}
+
+function showThinking(page, q) {
+  const st = page.live, t = page.thinking;
+  const on = st.thinking && st.result.code === 'none';
+  q.thinking.hidden = !on && !t;
+  if (q.thinking.hidden) return;
+  const mover = st.to_move ?? 0;
+  const wr = t && t.winrate != null ? t.winrate : 0.5;
+  const fill = q.thinking.querySelector('.wrfill');
+  fill.style.width = `${(wr * 100).toFixed(1)}%`;
+  fill.style.background = page.colourFill(mover);
+  q.thinking.querySelector('.wrbar').style.background = page.colourFill(1 - mover);
+  q.thinking.querySelector('.wrbar').setAttribute('aria-valuenow', Math.round(wr * 100));
+  q.thinking.querySelector('.wrtext').textContent = t
+    ? `${on ? 'Thinking' : 'Last search'}: ${t.best || '…'} · ${cap(page.colour(mover))} ${Math.round(wr * 100)}% · ${t.visits ?? 0} visits`
+    : 'Thinking…';
+  q.thinking.classList.toggle('active', on);
+}
+
+function clocks(page, q) {
+  const st = page.live;
+  if (!st || !st.clocks) { q.players.forEach((p) => { p.querySelector('.clock').textContent = ''; }); return; }
+  const since = Date.now() - (page.clockAt || Date.now());
+  [0, 1].forEach((s) => {
+    let ms = st.clocks.ms[s];
+    if (st.clocks.running === s) ms -= since;
+    const c = q.players[s].querySelector('.clock');
+    c.textContent = fmtClock(ms);
+    c.classList.toggle('low', ms < 10000);
+  });
+}
+
+function update(page, q, choices, steps) {
+  const st = page.live;
+  q.title.textContent = st.title || st.game;
+  document.title = `${st.title || st.game} · quartet`;
+  [0, 1].forEach((s) => {
+    const p = q.players[s];
+    p.querySelector('.swatch').style.background = page.colourFill(s);
+    p.querySelector('.name').textContent = `${cap(page.colour(s))} · ${seatName(page, s)}`;
+    p.classList.toggle('tomove', st.result.code === 'none' && st.to_move === s);
+  });
+  const [top, bottom] = page.flipped() ? [0, 1] : [1, 0]; // own side at the bottom, as on the board
+  if (q.playersBox.firstChild !== q.players[top]) q.playersBox.replaceChildren(q.players[top], q.status, q.players[bottom]);
+  page.clockAt = Date.now();
+  clocks(page, q);
+  q.status.textContent = page.reviewing() ? `Reviewing position after ${page.shown.view_ply} moves — ${statusText(page)}` : statusText(page);
+  q.status.classList.toggle('over', st.result.code !== 'none');
+  renderChoices(page, q, choices, steps);
+  q.datalist.replaceChildren(...(page.canMove() ? (st.moves || []).slice(0, 300).map((m) => h('option', { value: m.text })) : []));
+  q.entry.disabled = !page.canMove();
+  q.entry.placeholder = page.canMove() && st.moves.length ? `e.g. ${st.moves[0].text}` : '';
+  q.undo.disabled = !page.mySeats().length || st.ply === 0 || st.thinking;
+  q.resign.disabled = !page.mySeats().length || st.result.code !== 'none';
+  q.computer.disabled = !page.canMove();
+  q.movesBox.replaceChildren(moveList(page));
+  const cur = q.movesBox.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  showThinking(page, q);
+  invite(page, q);
+  if (!page.analysis) q.analysis.hidden = true;
+  page.ui.root.classList.toggle('reviewing', !!page.reviewing());
+}
+
+function renderChoices(page, q, choices, steps) {
+  const kids = [];
+  if (page.reviewing()) {
+    kids.push(h('button.primary', { type: 'button', onclick: () => page.review(page.live.ply) }, 'Back to the game'));
+  }
+  for (const [choice, label] of choices) {
+    kids.push(h('button.choice', { type: 'button', dataset: { choice }, onclick: () => page.click({ choice, label }) }, label));
+  }
+  if (steps && steps.complete && (steps.cells.size || steps.choices.size)) {
+    kids.push(h('button.choice', { type: 'button', onclick: () => page.play(steps.complete.text) }, `Play ${steps.complete.text}`));
+  }
+  if (page.path.length) kids.push(h('button.cancel', { type: 'button', onclick: () => { page.path = []; page.render(); } }, 'Cancel'));
+  q.choices.replaceChildren(...kids);
+}
+
+function invite(page, q) {
+  const inv = seats.invitation(page.id);
+  if (!inv || page.live.result.code !== 'none' || page.live.ply > 2) { q.invite.hidden = true; return; }
+  const url = new URL(inv.link, location.href).href;
+  q.invite.hidden = false;
+  const field = h('input', { readonly: true, value: url, id: 'invite-link', onfocus: (e) => e.target.select() });
+  q.invite.replaceChildren(h('label', { for: 'invite-link' }, `Invite a friend to play ${cap(page.colour(inv.seat))}: send this link`),
+    h('div.row', {}, field, h('button', {
+      type: 'button',
+      onclick: async () => { try { await navigator.clipboard.writeText(url); toast('Link copied'); } catch { field.select(); } },
+    }, 'Copy')));
+}
+
+function keys(page, ui, ev) {
+  if (!document.body.contains(ui.root)) return;
+  const tag = (ev.target.tagName || '').toLowerCase();
+  if (tag === 'input' || tag === 'select' || tag === 'textarea') return;
+  const map = { ArrowLeft: 1, ArrowRight: 2, Home: 0, End: 3 };
+  if (ev.key in map) { ev.preventDefault(); ui.step(map[ev.key]); }
+  else if (ev.key === 'Escape') { page.path = []; page.render(); }
+}
+
+export { seats };

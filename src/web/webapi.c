@@ -1,0 +1,310 @@
+/* webapi.c - the JSON API (see webapi.h and docs/API.md). */
+#define _POSIX_C_SOURCE 200809L
+#include "web/webapi.h"
+#include "web/web.h"
+#include "web/webevents.h"
+#include "web/webgame.h"
+#include "web/webjson.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ERR_MAX 1024
+
+typedef struct call {
+    struct MHD_Connection *c;
+    const char *method;
+    webgame *w;    /* NULL for calls on no game */
+    const char *id;
+    int you;       /* seat of the token, -1: none */
+    json_t *body;  /* an object; {} when the request had none */
+} call;
+
+static enum MHD_Result answer(call *k, int status, json_t *j, const char *err)
+{
+    if (status >= 400 || !j)
+        return web_reply_error(k->c, status >= 400 ? (unsigned)status : 503, err);
+    enum MHD_Result r = web_reply_json(k->c, (unsigned)status, j);
+    json_decref(j);
+    return r;
+}
+
+/* An integer field in [lo, hi], or def when absent.  -1 with err if bad. */
+static int int_field(json_t *o, const char *name, long lo, long hi, long def, long *out,
+                     char *err)
+{
+    json_t *v = json_object_get(o, name);
+    *out = def;
+    if (!v)
+        return 0;
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+        snprintf(err, ERR_MAX, "%s must be an integer from %ld to %ld", name, lo, hi);
+        return -1;
+    }
+    *out = (long)json_integer_value(v);
+    return 0;
+}
+
+/* {"level":N} or {"ms":N}: how the computer plays.  -1 with err. */
+static int parse_how(json_t *o, webgame_seat *how, char *err)
+{
+    long level, ms;
+    if (int_field(o, "level", 1, 10, 3, &level, err) || int_field(o, "ms", 10, 60000, 0, &ms, err))
+        return -1;
+    if (json_object_get(o, "level") && ms) {
+        snprintf(err, ERR_MAX, "give level or ms, not both");
+        return -1;
+    }
+    *how = (webgame_seat){1, ms ? 0 : (int)level, (int)ms};
+    return 0;
+}
+
+static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
+{
+    if (!a) {
+        seats[0] = seats[1] = (webgame_seat){0, 0, 0};
+        return 0;
+    }
+    if (!json_is_array(a) || json_array_size(a) != 2) {
+        snprintf(err, ERR_MAX, "seats must be a list of two seats");
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        json_t *s = json_array_get(a, i);
+        const char *kind = json_string_value(json_object_get(s, "kind"));
+        if (kind && strcmp(kind, "human") == 0)
+            seats[i] = (webgame_seat){0, 0, 0};
+        else if (kind && strcmp(kind, "computer") == 0) {
+            if (parse_how(s, &seats[i], err) != 0)
+                return -1;
+        } else {
+            snprintf(err, ERR_MAX, "seat %d: kind must be \"human\" or \"computer\"", i + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static enum MHD_Result create(call *k)
+{
+    static const char *const known[] = {"game", "options", "sgf", "seats", "clock_ms", NULL};
+    char err[ERR_MAX] = "";
+    const char *key;
+    json_t *v;
+    json_object_foreach(k->body, key, v) {
+        int ok = 0;
+        for (int i = 0; known[i]; i++)
+            ok |= strcmp(key, known[i]) == 0;
+        if (!ok) {
+            snprintf(err, sizeof err, "unknown field '%.40s'", key);
+            return answer(k, 400, NULL, err);
+        }
+    }
+    const char *name = json_string_value(json_object_get(k->body, "game"));
+    const char *sgf = json_string_value(json_object_get(k->body, "sgf"));
+    webgame_seat seats[2];
+    long clock_ms;
+    if (!name == !sgf)
+        return answer(k, 400, NULL, "give either game (with options) or sgf");
+    if (parse_seats(json_object_get(k->body, "seats"), seats, err) ||
+        int_field(k->body, "clock_ms", 0, 86400000, 0, &clock_ms, err))
+        return answer(k, 400, NULL, err);
+    if (clock_ms > 0 && clock_ms < 1000)
+        return answer(k, 400, NULL, "clock_ms must be 0 or from 1000 to 86400000");
+    json_t *out = NULL;
+    int status = webgame_create(name, json_object_get(k->body, "options"), sgf, seats, clock_ms,
+                                &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
+static enum MHD_Result state(call *k)
+{
+    const char *ply = MHD_lookup_connection_value(k->c, MHD_GET_ARGUMENT_KIND, "ply");
+    long view = -1;
+    if (ply) {
+        char *end;
+        view = strtol(ply, &end, 10);
+        if (!ply[0] || *end || view < 0 || view > 100000)
+            return answer(k, 400, NULL, "ply must be a move number");
+    }
+    char err[ERR_MAX];
+    json_t *out = NULL;
+    int status = webgame_state(k->w, k->you, (int)view, &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
+static enum MHD_Result play(call *k)
+{
+    const char *move = json_string_value(json_object_get(k->body, "move"));
+    if (!move || strlen(move) > 200)
+        return answer(k, 400, NULL, "move must be a move's text, e.g. {\"move\":\"c8-c6\"}");
+    char err[ERR_MAX];
+    json_t *out = NULL;
+    int status = webgame_play(k->w, k->you, move, &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
+static enum MHD_Result computer(call *k)
+{
+    char err[ERR_MAX];
+    webgame_seat how;
+    if (parse_how(k->body, &how, err) != 0)
+        return answer(k, 400, NULL, err);
+    json_t *out = NULL;
+    int status = webgame_computer(k->w, k->you, &how, &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
+static enum MHD_Result analysis(call *k)
+{
+    char err[ERR_MAX];
+    json_t *out = NULL;
+    long ms;
+    int status;
+    if (strcmp(k->method, "GET") == 0)
+        status = webgame_analysis(k->w, &out, err, sizeof err);
+    else if (int_field(k->body, "ms", 100, 30000, 2000, &ms, err) != 0)
+        status = 400;
+    else
+        status = webgame_analyse(k->w, (int)ms, &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
+static enum MHD_Result simple(call *k, int (*fn)(webgame *, int, json_t **, char *, size_t))
+{
+    char err[ERR_MAX];
+    json_t *out = NULL;
+    int status = fn(k->w, k->you, &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
+static enum MHD_Result sgf(call *k)
+{
+    char err[ERR_MAX], name[64];
+    char *text = webgame_sgf(k->w, err, sizeof err);
+    if (!text)
+        return answer(k, 503, NULL, err);
+    snprintf(name, sizeof name, "quartet-%s.sgf", k->id);
+    return web_reply_text(k->c, 200, "application/x-go-sgf", text, name);
+}
+
+static enum MHD_Result events(call *k)
+{
+    char *initial = webgame_state_text(k->w, k->you);
+    struct MHD_Response *r = initial ? webevents_open(k->c, k->w, k->you, initial) : NULL;
+    free(initial);
+    if (!r)
+        return answer(k, 503, NULL, "too many live-update streams; try again later");
+    enum MHD_Result q = MHD_queue_response(k->c, MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return q;
+}
+
+/* ---- dispatch ---- */
+
+static enum MHD_Result do_undo(call *k) { return simple(k, webgame_undo); }
+static enum MHD_Result do_resign(call *k) { return simple(k, webgame_resign); }
+
+static const struct route {
+    const char *method, *action; /* action "" is the game itself */
+    enum MHD_Result (*fn)(call *k);
+} routes[] = {
+    {"POST", "undo", do_undo},
+    {"POST", "resign", do_resign},
+    {"GET", "", state},
+    {"POST", "play", play},
+    {"POST", "computer", computer},
+    {"POST", "analysis", analysis},
+    {"GET", "analysis", analysis},
+    {"GET", "sgf", sgf},
+    {"GET", "events", events},
+};
+
+static const struct route *find_route(const char *method, const char *action, int *known)
+{
+    *known = 0;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+        if (strcmp(routes[i].action, action) == 0) {
+            *known = 1;
+            if (strcmp(routes[i].method, method) == 0)
+                return &routes[i];
+        }
+    return NULL;
+}
+
+/* The body as an object ({} when empty).  NULL with err when malformed. */
+static json_t *parse_body(const char *body, size_t len, char *err)
+{
+    if (len == 0)
+        return json_object();
+    json_error_t e;
+    json_t *j = json_loadb(body, len, JSON_REJECT_DUPLICATES, &e);
+    if (!j) {
+        snprintf(err, ERR_MAX, "malformed JSON: %s (line %d, column %d)", e.text, e.line,
+                 e.column);
+        return NULL;
+    }
+    if (!json_is_object(j)) {
+        json_decref(j);
+        snprintf(err, ERR_MAX, "the body must be a JSON object");
+        return NULL;
+    }
+    return j;
+}
+
+/* The seat of the request's token (header, or ?token= for event streams). */
+static int token_seat(call *k, const char *action)
+{
+    const char *t = MHD_lookup_connection_value(k->c, MHD_HEADER_KIND, "X-Quartet-Token");
+    if (!t && strcmp(action, "events") == 0)
+        t = MHD_lookup_connection_value(k->c, MHD_GET_ARGUMENT_KIND, "token");
+    return webgame_seat_of(k->w, t);
+}
+
+static enum MHD_Result on_game(call *k, const char *rest)
+{
+    char id[WEBGAME_ID_LEN + 2];
+    const char *slash = strchr(rest, '/');
+    size_t n = slash ? (size_t)(slash - rest) : strlen(rest);
+    const char *action = slash ? slash + 1 : "";
+    if (n > WEBGAME_ID_LEN)
+        return answer(k, 404, NULL, "no such game");
+    memcpy(id, rest, n);
+    id[n] = 0;
+    int known;
+    const struct route *r = find_route(k->method, action, &known);
+    if (!r)
+        return answer(k, known ? 405 : 404, NULL, known ? "method not allowed" : "no such call");
+    if (!(k->w = webgame_find(id)))
+        return answer(k, 404, NULL, "no such game");
+    k->id = id;
+    k->you = token_seat(k, action);
+    if (k->you == -2)
+        return answer(k, 403, NULL, "wrong seat token");
+    return r->fn(k);
+}
+
+enum MHD_Result webapi_handle(struct MHD_Connection *c, const char *method, const char *url,
+                              const char *body, size_t len)
+{
+    char err[ERR_MAX];
+    call k = {c, method, NULL, NULL, -1, NULL};
+    if (strcmp(url, "/api/catalog") == 0) {
+        if (strcmp(method, "GET") != 0)
+            return answer(&k, 405, NULL, "method not allowed");
+        return answer(&k, 200, webjson_catalog(), "out of memory");
+    }
+    int games = strcmp(url, "/api/games") == 0;
+    int one = strncmp(url, "/api/games/", 11) == 0;
+    if (!games && !one)
+        return answer(&k, 404, NULL, "no such call");
+    if (games && strcmp(method, "POST") != 0)
+        return answer(&k, 405, NULL, "method not allowed");
+    if (!(k.body = parse_body(body, len, err)))
+        return answer(&k, 400, NULL, err);
+    enum MHD_Result r = games ? create(&k) : on_game(&k, url + 11);
+    json_decref(k.body);
+    return r;
+}

@@ -1,0 +1,65 @@
+/*
+ * webgame.h - the games the web server plays: one session (session.h) per
+ * game with an id, its seats (a person with a secret token, or the computer
+ * at a level or a time per move), stored in SQLite after every change and
+ * resumed at start.  Computer turns and analyses run in the session's search
+ * thread; a runner thread joins finished searches, stores their moves and
+ * starts the next computer turn.  Every change is published as a live
+ * "state" event; the search reports "thinking" and "analysis" events.
+ *
+ * Calls return an HTTP status (200, 201, 202 or a 4xx with a message in err)
+ * and the JSON answer in *out.
+ */
+#ifndef QUARTET_WEBGAME_H
+#define QUARTET_WEBGAME_H
+
+#include "web/webstore.h"
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct webgame webgame;
+
+#define WEBGAME_ID_LEN 16    /* hex digits of a game id (64 random bits) */
+#define WEBGAME_TOKEN_LEN 32 /* hex digits of a seat token (128 random bits) */
+#define WEBGAME_MAX_DEFAULT 1000
+
+typedef struct webgame_seat {
+    int computer; /* 0: a person */
+    int level;    /* 1..10, or 0 with ms */
+    int ms;       /* time per move, 0 with level */
+} webgame_seat;
+
+/* Load every stored game (and start the computers whose turn it is) and the
+ * runner thread.  0, or -1 with err. */
+int webgame_start(webstore *st, int max_games, char *err, size_t errlen);
+/* Stop every search (a computer's move not yet made is searched again at
+ * the next start) and the runner. */
+void webgame_stop(void);
+
+webgame *webgame_find(const char *id);
+int webgame_count(void);
+
+/* New game: name + options (a JSON object), or an SGF record's text. */
+int webgame_create(const char *name, json_t *options, const char *sgf,
+                   const webgame_seat seats[2], int64_t clock_ms, json_t **out, char *err,
+                   size_t errlen);
+
+/* The seat whose token this is: 0/1; -1 no token given; -2 a wrong token. */
+int webgame_seat_of(webgame *w, const char *token);
+
+int webgame_state(webgame *w, int you, int view_ply, json_t **out, char *err, size_t errlen);
+int webgame_play(webgame *w, int you, const char *move, json_t **out, char *err, size_t errlen);
+int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen);
+int webgame_computer(webgame *w, int you, const webgame_seat *how, json_t **out, char *err,
+                     size_t errlen);
+int webgame_resign(webgame *w, int you, json_t **out, char *err, size_t errlen);
+int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen);
+int webgame_analysis(webgame *w, json_t **out, char *err, size_t errlen);
+/* The record as SGF text (caller frees), NULL with err. */
+char *webgame_sgf(webgame *w, char *err, size_t errlen);
+/* The state as text for a new live-update stream of seat you. */
+char *webgame_state_text(webgame *w, int you);
+
+#endif

@@ -1,0 +1,37 @@
+/*
+ * webjson.h - the JSON the web page reads: the catalogue of games with their
+ * options, and a game's state with its board description and the click
+ * paths of its legal moves (docs/API.md).  Built only from game_ops, so a
+ * new game needs nothing here.
+ */
+#ifndef QUARTET_WEBJSON_H
+#define QUARTET_WEBJSON_H
+
+#include "game.h"
+
+#include <jansson.h>
+#include <stdint.h>
+
+/* What a state is made of, gathered by the caller under its game's lock. */
+typedef struct webjson_info {
+    const char *id;
+    const game *g;       /* the game with its moves */
+    int result;          /* enum game_result, off-board results included */
+    const char *reason;
+    json_t *seats;       /* borrowed */
+    int you;             /* seat of the token used, -1: none */
+    int thinking;
+    int clock;           /* 0: none */
+    int64_t left_ms[2];
+    int running;         /* -1: none */
+    int view_ply;        /* the board after this many moves; -1: the last */
+} webjson_info;
+
+json_t *webjson_state(const webjson_info *in);
+json_t *webjson_catalog(void);
+/* A move's text, or "" when m is none. */
+void webjson_move_text(const game *g, qmove m, char *buf, size_t len);
+/* Dump without spaces, reals to 10 digits; caller frees.  NULL: no memory. */
+char *webjson_dump(const json_t *j);
+
+#endif

@@ -1,0 +1,239 @@
+#!/bin/sh
+# The web server over HTTP, as the page meets it: every API call and every
+# error, two seats with two tokens, a watcher who cannot move, live updates
+# delivering a computer's move, a restart that loses nothing, the page's
+# files, and a clean stop on SIGTERM.  Servers bind 127.0.0.1 on a free port.
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+t=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$t"' EXIT
+
+# start [ARGS]: a server on a free port with the database in $t; sets $url
+start() {
+    : >"$t/out"
+    "$Q" serve --port 0 --db "$t/games.db" "$@" >"$t/out" 2>>"$t/err" &
+    pid=$!
+    for _ in $(seq 100); do
+        url=$(sed -n 's|^quartet serve: open \(http://127.0.0.1:[0-9]*\)/.*|\1|p' "$t/out")
+        [ -n "$url" ] && return 0
+        sleep 0.1
+    done
+    echo "FAIL the server did not start"; cat "$t/out" "$t/err"; fail=$((fail + 1))
+}
+# stop: SIGTERM, then the exit status must be 0 within 10 s
+stop() {
+    kill -TERM "$pid"
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    wait "$pid"; rc=$?
+    pid=""
+    status "$rc" 0 "server stops cleanly on SIGTERM"
+    has "$(cat "$t/out")" "quartet serve: stopping" "stop message"
+}
+# call METHOD PATH [BODY] [TOKEN]: sets $code and $body
+call() {
+    code=$(curl -s -o "$t/body" -w '%{http_code}' -X "$1" ${4:+-H "X-Quartet-Token: $4"} \
+        ${3:+--data-binary "$3"} "$url$2")
+    body=$(cat "$t/body")
+}
+# expect CODE FRAGMENT DESCRIPTION: the last call's status and body
+expect() {
+    if [ "$code" = "$1" ]; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL $3: HTTP $code, expected $1 ($body)"; fi
+    has "$body" "$2" "$3"
+}
+field() { printf '%s' "$body" | sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" | head -n 1; }
+
+start
+
+# ---- the catalogue ----
+call GET /api/catalog
+expect 200 '{"name":"loa","title":"Lines of Action","colours":["black","white"],"options":[{"name":"simultaneous","help":"both players connected by one move: draw, or the mover wins","choices":["draw","mover"],"default":"draw"}' "catalogue: LOA"
+has "$body" '{"name":"size","help":"cells on each side of the triangle","min":2,"max":26,"default":11}' "catalogue: Y's size range"
+has "$body" '"name":"coffee","title":"Coffee","colours":["black","orange"]' "catalogue: Coffee"
+has "$body" '"name":"lot","title":"LOT (Line of Three)","colours":["white","black"]' "catalogue: LOT"
+
+# ---- two people, two tokens ----
+call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human"}]}'
+expect 201 '"state":{"id":"' "create a game for two people"
+id=$(field id)
+tok0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+tok1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+status "${#id}" 16 "game id: 16 hex digits"
+status "${#tok0}" 32 "first token: 128 bits"
+status "${#tok1}" 32 "second token: 128 bits"
+has "$body" "\"links\":[\"/#game=$id&token=$tok0\",\"/#game=$id&token=$tok1\"],\"watch\":\"/#game=$id\"" "invitation links"
+has "$body" '"to_move":0,"result":{"code":"none","reason":""},"turns":[],"seats":[{"kind":"human"},{"kind":"human"}],"you":0,"thinking":false,"clocks":null,"ply":0,"view_ply":0,"board":{"kind":"square","width":10.0,"height":10.0,"cells":[{"name":"a1","x":1.0,"y":8.0,"shape":"square","size":1.0,"piece":null,"marks":[]},{"name":"b1","x":2.0,"y":8.0,"shape":"square","size":1.0,"piece":{"player":0,"kind":"piece"},"marks":[]}' "the state of a new LOA game"
+has "$body" '"moves":[{"text":"b1-h1","clicks":["b1","h1"]},' "the moves with their click paths"
+
+call GET "/api/games/$id"
+expect 200 '"you":null' "a watcher reads the state"
+call GET "/api/games/$id" "" "$tok1"
+expect 200 '"you":1' "the second token is the second seat"
+
+call POST "/api/games/$id/play" '{"move":"c1-c3"}'
+expect 403 '{"error":"this needs a seat'"'"'s token (X-Quartet-Token)"}' "a watcher cannot move"
+call POST "/api/games/$id/play" '{"move":"c1-c3"}' 0123456789abcdef0123456789abcdef
+expect 403 '{"error":"wrong seat token"}' "a wrong token cannot move"
+call POST "/api/games/$id/play" '{"move":"c1-c3"}' "$tok1"
+expect 403 '{"error":"it is not your turn: black is to move"}' "out of turn"
+call POST "/api/games/$id/play" '{"move":"c1-c4"}' "$tok0"
+expect 400 '{"error":"illegal move c1-c4' "an illegal move"
+call POST "/api/games/$id/play" '{"move":"c1-c3"' "$tok0"
+expect 400 '{"error":"malformed JSON: ' "malformed JSON"
+call POST "/api/games/$id/play" '["c1-c3"]' "$tok0"
+expect 400 '{"error":"the body must be a JSON object"}' "a body that is no object"
+call POST "/api/games/$id/play" '{"mve":"c1-c3"}' "$tok0"
+expect 400 '{"error":"move must be' "no move field"
+call GET "/api/games/$id"
+expect 200 '"turns":[],' "refused moves changed nothing"
+
+call POST "/api/games/$id/play" '{"move":"c1-c3"}' "$tok0"
+expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"}],' "the first seat moves"
+has "$body" '{"name":"c1","x":3.0,"y":8.0,"shape":"square","size":1.0,"piece":null,"marks":["last"]}' "the last move is marked"
+call POST "/api/games/$id/play" '{"move":"h3xf1"}' "$tok1"
+expect 200 '"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"}],' "the second seat moves"
+call GET "/api/games/$id?ply=1"
+expect 200 '"ply":2,"view_ply":1,' "review: the board after one move"
+has "$body" '"moves":[]' "review: no moves"
+has "$body" '{"name":"f1","x":6.0,"y":8.0,"shape":"square","size":1.0,"piece":{"player":0,"kind":"piece"},"marks":[]}' "review: f1 before the capture"
+call GET "/api/games/$id?ply=3"
+expect 400 '{"error":"ply is past the last move"}' "review past the end"
+call GET "/api/games/$id?ply=x"
+expect 400 '{"error":"ply must be a move number"}' "review with a bad ply"
+
+# ---- undo and resign ----
+call POST "/api/games/$id/undo" "" "$tok0"
+expect 200 '"turns":[],' "undo takes back the opponent's turn and one's own"
+call POST "/api/games/$id/undo" "" "$tok1"
+expect 409 '{"error":"nothing to undo: this seat has not moved"}' "nothing to undo"
+call POST "/api/games/$id/undo"
+expect 403 "needs a seat's token" "a watcher cannot undo"
+call POST "/api/games/$id/play" '{"move":"c1-c3"}' "$tok0"
+call POST "/api/games/$id/resign" "" "$tok1"
+expect 200 '"to_move":null,"result":{"code":"1-0","reason":"White resign' "resign"
+has "$body" '"moves":[]' "no moves after the end"
+call POST "/api/games/$id/play" '{"move":"b1-b3"}' "$tok0"
+expect 409 '{"error":"the game is over"}' "no move after the end"
+call POST "/api/games/$id/resign" "" "$tok0"
+expect 409 '{"error":"the game is over"}' "no resignation after the end"
+
+# ---- SGF out and in ----
+call GET "/api/games/$id/sgf"
+expect 200 ';B[c1-c3]' "SGF export"
+has "$body" 'RE[B+R]' "SGF export: the result"
+sgf=$(printf '%s' "$body" | tr -d '\n' | sed 's/\\/\\\\/g; s/"/\\"/g')
+call POST /api/games "{\"sgf\":\"$sgf\",\"seats\":[{\"kind\":\"human\"},{\"kind\":\"human\"}]}"
+expect 201 '"turns":[{"player":0,"text":"c1-c3"}]' "SGF import"
+has "$body" '"result":{"code":"1-0"' "SGF import keeps the result"
+call POST /api/games '{"sgf":"(;FF[4]QG[loa];B[c1-c9])"}'
+expect 400 '{"error":"' "SGF import of a bad record"
+
+# ---- bad requests ----
+call GET /api/games/0123456789abcdef
+expect 404 '{"error":"no such game"}' "unknown game id"
+call GET "/api/games/$id/nothing"
+expect 404 '{"error":"no such call"}' "unknown call"
+call GET /api/nothing
+expect 404 '{"error":"no such call"}' "unknown API path"
+call DELETE "/api/games/$id"
+expect 405 '{"error":"method not allowed"}' "wrong method"
+call GET /api/games
+expect 405 '{"error":"method not allowed"}' "wrong method on the games"
+call POST /api/games '{"game":"chess"}'
+expect 400 '{"error":"unknown game '"'"'chess'"'"' (games: loa y lot coffee)"}' "unknown game"
+call POST /api/games '{"game":"y","options":{"size":40}}'
+expect 400 '{"error":"' "an option out of range"
+has "$body" 'size' "an option out of range: named"
+call POST /api/games '{"game":"y","options":{"colour":"red"}}'
+expect 400 '{"error":"' "an unknown option"
+call POST /api/games '{"game":"y","seats":[{"kind":"computer","level":11},{"kind":"human"}]}'
+expect 400 '{"error":"level must be an integer from 1 to 10"}' "a level out of range"
+call POST /api/games '{"game":"y","seats":[{"kind":"robot"},{"kind":"human"}]}'
+expect 400 '{"error":"seat 1: kind must be \"human\" or \"computer\""}' "an unknown seat kind"
+call POST /api/games '{"game":"y","turbo":1}'
+expect 400 '{"error":"unknown field '"'"'turbo'"'"'"}' "an unknown field"
+head -c 300000 /dev/zero | tr '\0' ' ' >"$t/big"
+code=$(curl -s -o "$t/body" -w '%{http_code}' -X POST --data-binary @"$t/big" "$url/api/games")
+body=$(cat "$t/body")
+expect 413 '{"error":"the request body is over 256 KiB"}' "a body over the limit"
+call GET "/api/games/$id"
+expect 200 '"turns":[{"player":0,"text":"c1-c3"}]' "the stored game is unchanged after the errors"
+
+# ---- the computer, live updates ----
+call POST /api/games '{"game":"y","options":{"size":5},"seats":[{"kind":"human"},{"kind":"computer","ms":1500}]}'
+expect 201 '"seats":[{"kind":"human"},{"kind":"computer","ms":1500}]' "a game against the computer"
+cid=$(field id)
+ctok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+timeout 10 curl -sN "$url/api/games/$cid/events?token=$ctok" >"$t/events" 2>/dev/null &
+spid=$!
+sleep 0.3
+call POST "/api/games/$cid/play" '{"move":"c3"}' "$ctok"
+expect 200 '"thinking":true' "the computer starts thinking after a move"
+call POST "/api/games/$cid/undo" "" "$ctok"
+expect 200 '"turns":[],' "undo stops the computer and takes back the move"
+call POST "/api/games/$cid/play" '{"move":"c3"}' "$ctok"
+call POST "/api/games/$cid/play" '{"move":"d4"}' "$ctok"
+expect 409 '{"error":"the computer is thinking"}' "no move while the computer thinks"
+for _ in $(seq 100); do grep -q '"turns":\[{"player":0,"text":"c3"},{"player":1' "$t/events" && break; sleep 0.1; done
+kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
+events=$(cat "$t/events")
+has "$events" 'event: state' "live updates: the state"
+has "$events" '"turns":[{"player":0,"text":"c3"},{"player":1,"text":"' "live updates deliver the computer's move"
+has "$events" '"you":0' "live updates know the seat of the token"
+call GET "/api/games/$cid"
+expect 200 '"thinking":false' "the computer's move is stored"
+has "$body" '"ply":2' "the computer's move is in the state"
+
+call POST "/api/games/$cid/computer" '{"ms":200}' "$ctok"
+expect 202 '"thinking":true' "the computer moves for a person on request"
+for _ in $(seq 60); do call GET "/api/games/$cid"; printf '%s' "$body" | grep -q '"ply":4' && break; sleep 0.1; done
+expect 200 '"ply":4' "the computer played for the person, then answered"
+has "$body" '"seats":[{"kind":"human"},{"kind":"computer","ms":1500}]' "the person keeps the seat"
+call POST "/api/games/$cid/computer" '{"level":3,"ms":100}' "$ctok"
+expect 400 '{"error":"give level or ms, not both"}' "computer: level and ms"
+
+# ---- analysis ----
+call POST "/api/games/$cid/analysis" '{"ms":50}'
+expect 400 '{"error":"ms must be an integer from 100 to 30000"}' "analysis time out of range"
+call POST "/api/games/$cid/analysis" '{"ms":300}'
+expect 202 '"done":false' "analysis starts"
+for _ in $(seq 60); do call GET "/api/games/$cid/analysis"; printf '%s' "$body" | grep -q '"done":true' && break; sleep 0.1; done
+expect 200 '"done":true' "analysis ends"
+has "$body" '{"ply":4,' "analysis of the position after four moves"
+
+# ---- a restart loses nothing ----
+call GET "/api/games/$cid"
+before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
+stop
+start
+has "$(cat "$t/out")" "(3 games in $t/games.db)" "a restart loads every game"
+call GET "/api/games/$cid"
+after=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
+if [ "$before" = "$after" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL the state changed over a restart"; fi
+call POST "/api/games/$cid/play" '{"move":"a1"}' "$ctok"
+expect 200 '"ply":5' "the token still moves after a restart"
+call GET "/api/games/$id"
+expect 200 '"result":{"code":"1-0","reason":"White resign' "a finished game stays finished"
+
+# ---- the page's files ----
+mkdir -p "$t/page"
+printf '<!doctype html><title>q</title>\n' >"$t/page/index.html"
+printf 'export const x = 1;\n' >"$t/page/app.js"
+stop
+start --assets "$t/page" --max-games 3
+code=$(curl -s -o "$t/body" -w '%{http_code} %{content_type}' "$url/"); body=$(cat "$t/body")
+expect '200 text/html; charset=utf-8' '<!doctype html><title>q</title>' "the page from --assets"
+code=$(curl -s -o "$t/body" -w '%{http_code} %{content_type}' "$url/app.js"); body=$(cat "$t/body")
+expect '200 text/javascript; charset=utf-8' 'export const x = 1;' "a module from --assets"
+code=$(curl -s --path-as-is -o "$t/body" -w '%{http_code}' "$url/../games.db"); body=$(cat "$t/body")
+expect 404 '{"error":"no such file"}' "no path out of the page's folder"
+call GET /missing.js
+expect 404 '{"error":"no such file"}' "a missing file"
+call POST /api/games '{"game":"lot"}'
+expect 429 '{"error":"too many games (the limit is 3)"}' "too many games"
+
+stop
+if grep -qE "$tok0|$tok1|$ctok" "$t/out" "$t/err"; then fail=$((fail + 1)); echo "FAIL a token was logged"
+else pass=$((pass + 1)); fi
+summary cli_web

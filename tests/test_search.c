@@ -1,0 +1,228 @@
+#define _POSIX_C_SOURCE 200809L
+/* test_search.c - the engine facade as a front end meets it: progress
+ * reports (candidates, principal variation, proven values), analysis until
+ * stopped, and the same answers for the same seed. */
+#include "check.h"
+#include "ai/engine.h"
+#include "game.h"
+#include "games/loa.h"
+#include "rng.h"
+#include "util.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* A copy of the last report a callback received. */
+typedef struct seen {
+    engine_progress last;
+    engine_candidate cand[GAME_MAX_MOVES];
+    qmove pv[ENGINE_PV_MAX];
+    int reports, finals, bad_order;
+    atomic_int count;
+} seen;
+
+static void on_progress(const engine_progress *p, void *arg)
+{
+    seen *s = arg;
+    s->last = *p;
+    memcpy(s->cand, p->cand, sizeof *p->cand * (size_t)p->ncand);
+    memcpy(s->pv, p->pv, sizeof *p->pv * (size_t)p->npv);
+    s->last.cand = s->cand;
+    s->last.pv = s->pv;
+    s->reports++;
+    s->finals += p->final;
+    for (int i = 2; i < p->ncand; i++)
+        if (p->cand[i].visits > p->cand[i - 1].visits)
+            s->bad_order++;
+    atomic_fetch_add(&s->count, 1);
+}
+
+static void watch(engine *e, seen *s, int interval_ms)
+{
+    memset(s, 0, sizeof *s);
+    atomic_init(&s->count, 0);
+    engine_set_progress(e, on_progress, s, interval_ms);
+}
+
+static engine *make(const char *kind, const char *settings)
+{
+    char err[GAME_ERR_MAX];
+    engine *e = engine_new(kind, err, sizeof err);
+    if (!e)
+        printf("  engine_new(%s): %s\n", kind, err);
+    else if (settings && engine_set_all(e, settings, err, sizeof err) != 0)
+        printf("  settings %s: %s\n", settings, err);
+    return e;
+}
+
+static int legal_count(const game *g)
+{
+    qmove list[GAME_MAX_MOVES];
+    return g->ops->legal_moves(g, list);
+}
+
+/* The final report of a search from the start of LOA: every legal move is
+ * a candidate, the visits add up to the iterations, the chosen move comes
+ * first and starts the principal variation, the rest by visits. */
+static void test_final_report(void)
+{
+    game *g = game_create_default(&loa_ops);
+    engine *e = make("ai", "iterations=2000 seed=3");
+    seen s;
+    watch(e, &s, 0);
+    engine_report rep;
+    qmove m = engine_choose(e, g, &rep);
+    CHECK_INT(s.reports, 1);
+    CHECK_INT(s.finals, 1);
+    CHECK_INT(s.last.iterations, 2000);
+    CHECK_INT(s.last.ncand, legal_count(g));
+    uint64_t sum = 0;
+    for (int i = 0; i < s.last.ncand; i++)
+        sum += s.cand[i].visits;
+    CHECK_INT(sum, 2000);
+    CHECK_INT(s.bad_order, 0);
+    CHECK(s.cand[0].move == m);
+    CHECK(s.last.npv >= 2);
+    CHECK(s.pv[0] == m);
+    CHECK(s.last.value == rep.value);
+    CHECK_INT(s.last.proven, 0);
+    CHECK(s.cand[0].prior > 0 && s.cand[0].prior < 1); /* LOA's evaluation */
+    /* the PV is a line of legal moves */
+    game *w = game_clone(g);
+    for (int i = 0; i < s.last.npv; i++) {
+        qmove list[GAME_MAX_MOVES];
+        int n = w->ops->legal_moves(w, list), ok = 0;
+        for (int k = 0; k < n; k++)
+            ok |= list[k] == s.pv[i];
+        CHECK(ok);
+        w->ops->make(w, s.pv[i]);
+    }
+    char text[256];
+    CHECK_INT(engine_moves_text(g, s.pv, 2, text, sizeof text), 0);
+    CHECK(strchr(text, ' ') != NULL);
+    CHECK_HAS(rep.summary, text);
+    game_free(w);
+    engine_free(e);
+    game_free(g);
+}
+
+/* In every game, from a position where the side to move can win at once,
+ * the search proves the win before any playout and reports it. */
+static void test_win_in_one_every_game(void)
+{
+    qmove list[GAME_MAX_MOVES];
+    for (int gi = 0; game_registry[gi]; gi++) {
+        const game_ops *ops = game_registry[gi];
+        game *g = game_create_default(ops);
+        rng r;
+        rng_seed(&r, 7);
+        int found = 0;
+        for (int ply = 0; ply < 2000 && !found && ops->result(g) == RESULT_NONE; ply++) {
+            int n = ops->legal_moves(g, list), p = ops->to_move(g);
+            for (int i = 0; i < n && !found; i++) {
+                ops->make(g, list[i]);
+                found = ops->result(g) == RESULT_FIRST + p;
+                ops->unmake(g);
+            }
+            if (!found)
+                ops->make(g, list[rng_below(&r, (uint32_t)n)]);
+        }
+        CHECK(found);
+        if (!found) {
+            printf("  %s: no win-in-one position reached\n", ops->name);
+            game_free(g);
+            continue;
+        }
+        engine *e = make("ai", "iterations=1000 seed=1");
+        seen s;
+        memset(&s, 0, sizeof s);
+        engine_set_progress(e, on_progress, &s, 0);
+        engine_report rep;
+        qmove m = engine_choose(e, g, &rep);
+        CHECK_INT(s.finals, 1);
+        CHECK_INT(s.last.proven, ENGINE_PROVEN_WIN);
+        CHECK(s.last.value == 1.0);
+        CHECK(s.cand[0].move == m);
+        CHECK_INT(s.cand[0].proven, ENGINE_PROVEN_WIN);
+        CHECK(s.last.npv >= 1 && s.pv[0] == m);
+        int p = ops->to_move(g);
+        ops->make(g, m);
+        CHECK_INT(ops->result(g), RESULT_FIRST + p);
+        engine_free(e);
+        game_free(g);
+    }
+}
+
+/* ---- analysis: no limit until stopped ---- */
+
+typedef struct job {
+    engine *e;
+    game *g;
+    qmove move;
+    engine_report rep;
+    atomic_int done;
+} job;
+
+static void *analyze_thread(void *arg)
+{
+    job *j = arg;
+    j->move = engine_analyze(j->e, j->g, &j->rep);
+    atomic_store(&j->done, 1);
+    return NULL;
+}
+
+static void test_analysis_until_stopped(void)
+{
+    job j;
+    memset(&j, 0, sizeof j);
+    atomic_init(&j.done, 0);
+    j.g = game_create_default(&loa_ops);
+    /* the budget is tiny: analysis ignores it */
+    j.e = make("ai", "iterations=10 ms=1 memory=16 seed=2");
+    seen s;
+    watch(j.e, &s, 5);
+    pthread_t th;
+    CHECK_INT(pthread_create(&th, NULL, analyze_thread, &j), 0);
+    struct timespec pause = {0, 5 * 1000 * 1000};
+    for (int i = 0; i < 2000 && atomic_load(&s.count) < 3 && !atomic_load(&j.done); i++)
+        nanosleep(&pause, NULL);
+    CHECK(!atomic_load(&j.done));
+    engine_stop(j.e);
+    pthread_join(th, NULL);
+    CHECK(s.reports >= 4);
+    CHECK_INT(s.finals, 1);
+    CHECK(s.last.final);
+    CHECK(s.last.iterations > 10);
+    CHECK_INT(s.last.iterations, j.rep.iterations);
+    CHECK(s.cand[0].move == j.move);
+    CHECK_INT(s.bad_order, 0);
+    engine_clear_stop(j.e);
+    engine_free(j.e);
+    game_free(j.g);
+}
+
+/* The random player reports its one choice. */
+static void test_random_reports(void)
+{
+    game *g = game_create_default(&loa_ops);
+    engine *e = make("random", "seed=4");
+    seen s;
+    watch(e, &s, 0);
+    qmove m = engine_choose(e, g, NULL);
+    CHECK_INT(s.finals, 1);
+    CHECK_INT(s.last.ncand, 1);
+    CHECK(s.cand[0].move == m && s.pv[0] == m);
+    engine_free(e);
+    game_free(g);
+}
+
+int main(void)
+{
+    RUN(test_final_report);
+    RUN(test_win_in_one_every_game);
+    RUN(test_analysis_until_stopped);
+    RUN(test_random_reports);
+    return check_summary("test_search");
+}
