@@ -48,7 +48,7 @@ static const command commands[] = {
      "  quartet-to_move  quartet-result  quartet-result_reason  quartet-moves\n"
      "  quartet-position  quartet-setposition TEXT  quartet-perft DEPTH\n"
      "  quartet-player KIND  quartet-set NAME VALUE  quartet-settings\n"
-     "  quartet-savesgf FILE\n"
+     "  quartet-savesgf FILE  quartet-solve [SECONDS]\n"
      "Colours: name, initial, 1 or 2.  Moves: the game's tokens; a multi-stone turn\n"
      "is comma-joined (h2,j4) and play also takes one stone at a time.  genmove\n"
      "plays a whole turn and prints it; in a finished game it answers\n"
