@@ -264,6 +264,17 @@ static void mid(pns *s, game *g, uint64_t key, uint32_t thpn, uint32_t thdn, int
     tt_store(s, key, *opn, *odn, atomic_load_explicit(&s->nodes, memory_order_relaxed) - work0);
 }
 
+int pns_lookup(const pns *s, const game *g, int attacker)
+{
+    int res = g->ops->result(g);
+    if (res != RESULT_NONE)
+        return res == RESULT_FIRST + attacker ? PNS_PROVEN : PNS_DISPROVEN;
+    uint64_t h = g->ops->canonical_hash ? g->ops->canonical_hash(g) : g->ops->hash(g);
+    h ^= attacker ? ATTACKER_KEY : 0;
+    const tt_entry *e = tt_find(s, h ? h : 1);
+    return !e ? PNS_UNKNOWN : e->pn == 0 ? PNS_PROVEN : e->dn == 0 ? PNS_DISPROVEN : PNS_UNKNOWN;
+}
+
 int pns_prove(pns *s, game *g, int attacker)
 {
     s->attacker = attacker;

@@ -55,6 +55,8 @@ size_t pns_memory_bytes(const pns *s);
  * pns_error says why. */
 int pns_prove(pns *s, game *g, int attacker);
 const char *pns_error(const pns *s);
+/* What the table knows of g for attacker, without searching. */
+int pns_lookup(const pns *s, const game *g, int attacker);
 
 /* Ask a running pns_prove to return PNS_UNKNOWN soon. */
 void pns_stop(pns *s);

@@ -24,7 +24,8 @@ typedef struct job {
     solver_result *r;
     worker w[SOLVER_MAX_THREADS];
     int nworkers;
-    atomic_int next, done, won, finished;
+    atomic_int next, done, finished;
+    int root_value; /* --first: the root's value, from worker 0 */
     pthread_mutex_t lock; /* guards r->why */
 } job;
 
@@ -84,14 +85,40 @@ static int list_replies(job *j, worker *w, solver_move *sm, int me)
     return 0;
 }
 
+/* --first: one proof from the root, then the first move the table shows
+ * winning; the other moves stay unknown. */
+static void root_first(job *j, worker *w, int me)
+{
+    game *g = w->g;
+    int v = value_for(j, w->pns, g, me), found = 0;
+    for (int i = 0; i < j->r->nmoves && v == SOLVER_WIN && !found; i++) {
+        g->ops->make(g, j->r->moves[i].move);
+        if (pns_lookup(w->pns, g, me) == PNS_PROVEN)
+            j->r->moves[i].value = SOLVER_WIN, found = 1;
+        g->ops->unmake(g);
+    }
+    j->root_value = v;
+    if (v == SOLVER_WIN && !found) {
+        j->root_value = SOLVER_UNKNOWN;
+        snprintf(j->r->why, sizeof j->r->why, "the table lost the winning move");
+    }
+    atomic_store(&j->done, j->r->nmoves);
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
     job *j = w->job;
     int me = w->g->ops->to_move(w->g);
+    if (j->p->first) {
+        if (w == &j->w[0])
+            root_first(j, w, me);
+        atomic_fetch_add(&j->finished, 1);
+        return NULL;
+    }
     for (;;) {
         int i = atomic_fetch_add(&j->next, 1);
-        if (i >= j->r->nmoves || (j->p->first && atomic_load(&j->won)))
+        if (i >= j->r->nmoves)
             break;
         atomic_store(&w->busy, 1);
         solver_move *sm = &j->r->moves[i];
@@ -104,8 +131,6 @@ static void *work(void *arg)
         if (j->p->replies && list_replies(j, w, sm, me) != 0)
             sm->value = SOLVER_UNKNOWN;
         w->g->ops->unmake(w->g);
-        if (sm->value == SOLVER_WIN)
-            atomic_store(&j->won, 1);
         atomic_fetch_add(&j->done, 1);
         atomic_store(&w->busy, 0);
     }
@@ -273,7 +298,7 @@ int solver_run(const game *g, const solver_params *p, solver_result *out, char *
         if (out->moves[i].same_as >= 0)
             out->moves[i].value = out->moves[out->moves[i].same_as].value;
     out->ms = util_now_ms() - t0;
-    out->value = root_value(out);
+    out->value = p->first ? j->root_value : root_value(out);
     pthread_mutex_destroy(&j->lock);
     free(j);
     return 0;
