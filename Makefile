@@ -22,7 +22,9 @@ TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 
 # Debian packages the build and tests need: file -> package (python3 reads
 # bench --json in the tests).
-DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal
+DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal \
+  /usr/include/microhttpd.h:libmicrohttpd-dev /usr/include/jansson.h:libjansson-dev \
+  /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl:curl
 # Debian packages the browser tests need: program -> package.
 DEB_TOOLS = /usr/bin/chromium:chromium /usr/bin/node:nodejs /usr/bin/npm:npm
 
@@ -112,11 +114,11 @@ test: all node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/rel/tests/%
 test-sanitize: debug node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/san/tests/%)
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/san/tests
 
-# Threads: the search worker, GTP's interruptible genmove, the match runner.
+# Threads: the search worker, GTP's interruptible genmove, the match runner, the web server.
 TSAN_TESTS = test_mcts test_search test_session
 test-tsan: bin/quartet-tsan $(TSAN_TESTS:%=build/tsan/tests/%)
 	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 Q=./bin/quartet-tsan \
-	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh" sh tests/run.sh build/tsan/tests
+	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh tests/cli_match.sh tests/cli_web.sh" sh tests/run.sh build/tsan/tests
 
 # The web server on http://127.0.0.1:8080/ (it prints the address).
 run: all

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 t=$(mktemp -d)
 pid=""
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$t"' EXIT
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "$KEEP" ] && cp "$t/err" /tmp/cli_web.err; rm -rf "$t"' EXIT
 
 # start [ARGS]: a server on a free port with the database in $t; sets $url
 start() {
@@ -21,13 +21,13 @@ start() {
     done
     echo "FAIL the server did not start"; cat "$t/out" "$t/err"; fail=$((fail + 1))
 }
-# stop: SIGTERM, then the exit status must be 0 within 10 s
+# stop [SIGNAL]: SIGTERM (or SIGNAL), then the exit status must be 0 within 10 s
 stop() {
-    kill -TERM "$pid"
+    kill -"${1:-TERM}" "$pid"
     for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     wait "$pid"; rc=$?
     pid=""
-    status "$rc" 0 "server stops cleanly on SIGTERM"
+    status "$rc" 0 "server stops cleanly on SIG${1:-TERM}"
     has "$(cat "$t/out")" "quartet serve: stopping" "stop message"
 }
 # call METHOD PATH [BODY] [TOKEN]: sets $code and $body
@@ -181,6 +181,8 @@ events=$(cat "$t/events")
 has "$events" 'event: state' "live updates: the state"
 has "$events" '"turns":[{"player":0,"text":"c3"},{"player":1,"text":"' "live updates deliver the computer's move"
 has "$events" '"you":0' "live updates know the seat of the token"
+has "$events" 'event: thinking
+data: {"best":"' "live updates: the computer's current best move"
 call GET "/api/games/$cid"
 expect 200 '"thinking":false' "the computer's move is stored"
 has "$body" '"ply":2' "the computer's move is in the state"
@@ -201,13 +203,39 @@ expect 202 '"done":false' "analysis starts"
 for _ in $(seq 60); do call GET "/api/games/$cid/analysis"; printf '%s' "$body" | grep -q '"done":true' && break; sleep 0.1; done
 expect 200 '"done":true' "analysis ends"
 has "$body" '{"ply":4,' "analysis of the position after four moves"
+has "$body" '"candidates":[{"move":"' "analysis: candidate moves"
+has "$body" '"pv":["' "analysis: the principal variation"
+
+# ---- several moves in one turn, Coffee's marks, a clock ----
+call POST /api/games '{"game":"y","options":{"size":4,"variant":"double"},"seats":[{"kind":"human"},{"kind":"human"}]}'
+yid=$(field id)
+y0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+y1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+call POST "/api/games/$yid/play" '{"move":"a1"}' "$y0"
+call POST "/api/games/$yid/play" '{"move":"b1"}' "$y1"
+expect 200 '"to_move":1,' "Y double: the second stone of a turn is the same player's"
+call POST "/api/games/$yid/play" '{"move":"d1"}' "$y1"
+expect 200 '"to_move":0,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"a1"},{"player":1,"text":"b1"},{"player":1,"text":"d1"}]' "Y double: one entry per stone"
+call POST "/api/games/$yid/undo" "" "$y1"
+expect 200 '"turns":[{"player":0,"text":"a1"}]' "undo takes back both stones of the turn"
+call POST /api/games '{"game":"coffee","options":{"board":"square","size":3},"clock_ms":60000}'
+cof=$(field id)
+c0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+has "$body" '"clocks":{"ms":[' "a game with a clock"
+has "$body" '"running":0}' "the first player's clock runs"
+call POST "/api/games/$cof/play" '{"move":"b2d"}' "$c0"
+expect 200 '{"name":"a1","x":1.0,"y":3.0,"shape":"square","size":1.0,"piece":null,"marks":["allowed"]}' "Coffee: the allowed cells"
+has "$body" '{"name":"b2","x":2.0,"y":2.0,"shape":"square","size":1.0,"piece":{"player":0,"kind":"disc"},"marks":["last","bar"]}' "Coffee: the bar's piece"
+has "$body" '"lines":[{"from":"a1","to":"c3","kind":"bar"}]' "Coffee: the bar's line"
+has "$body" '"moves":[{"text":"a1h","clicks":["a1",{"choice":"h","label":"horizontal"}]}' "Coffee: the axis as a choice"
+has "$body" '"running":1}' "the second player's clock runs"
 
 # ---- a restart loses nothing ----
 call GET "/api/games/$cid"
 before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 stop
 start
-has "$(cat "$t/out")" "(3 games in $t/games.db)" "a restart loads every game"
+has "$(cat "$t/out")" "(5 games in $t/games.db)" "a restart loads every game"
 call GET "/api/games/$cid"
 after=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 if [ "$before" = "$after" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL the state changed over a restart"; fi
@@ -216,12 +244,26 @@ expect 200 '"ply":5' "the token still moves after a restart"
 call GET "/api/games/$id"
 expect 200 '"result":{"code":"1-0","reason":"White resign' "a finished game stays finished"
 
+# a restart while the computer thinks: it thinks again and moves
+call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"computer","ms":2000}]}'
+rid=$(field id)
+rtok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+call POST "/api/games/$rid/play" '{"move":"c1-c3"}' "$rtok"
+expect 200 '"thinking":true' "the computer is thinking before the restart"
+stop INT
+start
+call GET "/api/games/$rid"
+expect 200 '"thinking":true' "after the restart the computer thinks again"
+has "$body" '"ply":1,' "after the restart: the position before the computer's move"
+for _ in $(seq 100); do call GET "/api/games/$rid"; printf '%s' "$body" | grep -q '"ply":2,' && break; sleep 0.1; done
+expect 200 '"ply":2,' "after the restart the computer moves"
+
 # ---- the page's files ----
 mkdir -p "$t/page"
 printf '<!doctype html><title>q</title>\n' >"$t/page/index.html"
 printf 'export const x = 1;\n' >"$t/page/app.js"
 stop
-start --assets "$t/page" --max-games 3
+start --assets "$t/page" --max-games 5
 code=$(curl -s -o "$t/body" -w '%{http_code} %{content_type}' "$url/"); body=$(cat "$t/body")
 expect '200 text/html; charset=utf-8' '<!doctype html><title>q</title>' "the page from --assets"
 code=$(curl -s -o "$t/body" -w '%{http_code} %{content_type}' "$url/app.js"); body=$(cat "$t/body")
@@ -231,7 +273,7 @@ expect 404 '{"error":"no such file"}' "no path out of the page's folder"
 call GET /missing.js
 expect 404 '{"error":"no such file"}' "a missing file"
 call POST /api/games '{"game":"lot"}'
-expect 429 '{"error":"too many games (the limit is 3)"}' "too many games"
+expect 429 '{"error":"too many games (the limit is 5)"}' "too many games"
 
 stop
 if grep -qE "$tok0|$tok1|$ctok" "$t/out" "$t/err"; then fail=$((fail + 1)); echo "FAIL a token was logged"

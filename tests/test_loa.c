@@ -218,6 +218,15 @@ static void test_repetition(void)
     CHECK_INT(test_play(g, cycle), 0);
     CHECK_INT(g->ops->result(g), RESULT_DRAW);
     game_free(g);
+
+    /* after a capture: the cycle that follows still counts */
+    g = test_game(&loa_ops, "repetition=2");
+    CHECK_INT(test_set_pos(g, "7b/8/8/3b4/7w/w7/8/b3w3 b"), 0);
+    CHECK_INT(test_play(g, "a1xa3 h4-g4 h8-g8 g4-h4"), 0);
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    CHECK_INT(test_play(g, "g8-h8"), 0); /* the position after the capture again */
+    CHECK_INT(g->ops->result(g), RESULT_DRAW);
+    game_free(g);
 }
 
 static void test_random_games_invariants(void)
@@ -228,6 +237,7 @@ static void test_random_games_invariants(void)
     game *fresh = test_game(&loa_ops, NULL);
     qmove moves[GAME_MAX_MOVES];
     int bad_roundtrip = 0, bad_hash = 0, bad_parse = 0, bad_undo = 0, games_ended = 0;
+    int bad_moves = 0;
     for (int game_no = 0; game_no < 40; game_no++) {
         game *start = game_new_like(g);
         g->ops->copy(g, start);
@@ -263,8 +273,17 @@ static void test_random_games_invariants(void)
                 bad_roundtrip++;
             if (fresh->ops->hash(fresh) != g->ops->hash(g))
                 bad_hash++;
+            /* the line counts kept by make and unmake give the moves a
+             * position read from text gives */
+            qmove again_moves[GAME_MAX_MOVES];
+            int k = fresh->ops->legal_moves(fresh, again_moves);
+            if (g->ops->result(g) == RESULT_NONE &&
+                (k != g->ops->legal_moves(g, moves) ||
+                 memcmp(moves, again_moves, (size_t)k * sizeof moves[0]) != 0))
+                bad_moves++;
         }
     }
+    CHECK_INT(bad_moves, 0);
     CHECK_INT(bad_parse, 0);
     CHECK_INT(bad_undo, 0);
     CHECK_INT(bad_roundtrip, 0);

@@ -3,12 +3,14 @@
  *
  * Bitboards: bit (rank * 8 + file), a1 = bit 0.  A move is legal when the
  * piece travels exactly the number of pieces on its whole line, crosses no
- * enemy piece and does not land on its own.  Line masks, ray targets and
- * "between" masks are precomputed once, so generation is a few popcounts
- * and table lookups per piece and direction.
+ * enemy piece and does not land on its own.  The number of pieces on each
+ * of the 46 lines (ranks, files, both diagonals) is kept up to date by
+ * make and unmake, and ray targets and "between" masks are precomputed
+ * once, so generation is table lookups per piece and direction.
  *
- * History is copy-make: each make() pushes the whole 40-byte position, so
- * unmake() is a pop and repetition checks compare stored positions.
+ * History is copy-make: each make() pushes the whole 32-byte position, so
+ * unmake() is a pop (and puts back the line counts from the move), and
+ * repetition checks compare the stored positions since the last capture.
  */
 #include "games/loa.h"
 #include "movehist.h"
@@ -54,18 +56,23 @@ typedef struct loa_pos {
     uint8_t result;    /* enum game_result */
     uint8_t reason;    /* enum reason */
     uint8_t must_pass; /* side to move has no move but may pass */
+    uint16_t quiet;    /* plies since the last capture (or the start), saturating */
 } loa_pos;
+
+#define NLINES 46 /* 8 ranks, 8 files, 15 diagonals, 15 anti-diagonals */
 
 typedef struct loa_game {
     game base;
     loa_pos pos;
-    movehist hist; /* of loa_pos */
+    uint8_t count[NLINES]; /* pieces on each line, for pos */
+    movehist hist;         /* of loa_pos */
 } loa_game;
 
 /* ---- tables ---- */
 
 static uint64_t zobrist[2][64], zobrist_side;
 static uint64_t line_mask[64][4];   /* rank, file, diagonal, anti-diagonal */
+static uint8_t line_of[64][4];      /* the square's line of each kind, 0..NLINES-1 */
 static int8_t ray_target[64][8][9]; /* [sq][dir][dist 0..8] target square or -1 */
 static uint64_t between[64][64];    /* squares strictly between two aligned squares */
 static const int dfile[8] = {1, -1, 0, 0, 1, -1, -1, 1};
@@ -103,6 +110,10 @@ static void init_tables(void)
         }
         for (int l = 0; l < 4; l++)
             line_mask[s][l] |= 1ull << s;
+        line_of[s][0] = (uint8_t)k;
+        line_of[s][1] = (uint8_t)(8 + f);
+        line_of[s][2] = (uint8_t)(16 + f - k + 7);
+        line_of[s][3] = (uint8_t)(31 + f + k);
     }
     tables_ready = 1;
 }
@@ -118,9 +129,18 @@ static uint64_t dilate(uint64_t b)
     return h | (h << 8) | (h >> 8);
 }
 
+/* Squares next to a piece of p (not p itself unless next to another). */
+static uint64_t neighbours(uint64_t p)
+{
+    uint64_t h = ((p << 1) & ~FILE_A) | ((p >> 1) & ~FILE_H);
+    return h | (h << 8) | (h >> 8) | (p << 8) | (p >> 8);
+}
+
 static int one_group(uint64_t p)
 {
     if (!p)
+        return 0;
+    if ((p & (p - 1)) && (p & ~neighbours(p))) /* a lone piece among several */
         return 0;
     uint64_t g = p & (~p + 1);
     for (;;) {
@@ -133,34 +153,62 @@ static int one_group(uint64_t p)
 
 /* ---- move generation ---- */
 
-static int gen_piece(const loa_pos *p, int s, qmove *out)
+static void recount(loa_game *g)
 {
-    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side], occ = own | enemy;
+    uint64_t occ = g->pos.pieces[0] | g->pos.pieces[1];
+    memset(g->count, 0, sizeof g->count);
+    for (uint64_t b = occ; b; b &= b - 1)
+        for (int l = 0; l < 4; l++)
+            g->count[line_of[__builtin_ctzll(b)][l]]++;
+}
+
+/* A piece leaves from (and, unless it captures, the pieces on to's lines
+ * grow by one): delta -1 for make, +1 for unmake. */
+static void count_move(uint8_t *count, int from, int to, int capture, int delta)
+{
+    for (int l = 0; l < 4; l++) {
+        count[line_of[from][l]] = (uint8_t)(count[line_of[from][l]] + delta);
+        if (!capture)
+            count[line_of[to][l]] = (uint8_t)(count[line_of[to][l]] - delta);
+    }
+}
+
+static int gen_piece(const loa_pos *p, const uint8_t *count, int s, qmove *out)
+{
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
     int n = 0;
-    for (int d = 0; d < 8; d++) {
-        int dist = __builtin_popcountll(occ & line_mask[s][d / 2]);
-        int t = ray_target[s][d][dist];
-        if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
-            continue;
-        out[n++] = (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
+    for (int l = 0; l < 4; l++) { /* a line's two directions travel the same distance */
+        int dist = count[line_of[s][l]];
+        for (int d = 2 * l; d < 2 * l + 2; d++) {
+            int t = ray_target[s][d][dist];
+            if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
+                continue;
+            out[n++] = (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
+        }
     }
     return n;
 }
 
-static int gen_regular(const loa_pos *p, qmove *out)
+static int gen_regular(const loa_pos *p, const uint8_t *count, qmove *out)
 {
     int n = 0;
     for (uint64_t b = p->pieces[p->side]; b; b &= b - 1)
-        n += gen_piece(p, __builtin_ctzll(b), out + n);
+        n += gen_piece(p, count, __builtin_ctzll(b), out + n);
     return n;
 }
 
-static int has_move(const loa_pos *p)
+/* Whether the side to move has a move: stops at the first one. */
+static int has_move(const loa_pos *p, const uint8_t *count)
 {
-    qmove tmp[8];
-    for (uint64_t b = p->pieces[p->side]; b; b &= b - 1)
-        if (gen_piece(p, __builtin_ctzll(b), tmp))
-            return 1;
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
+    for (uint64_t b = own; b; b &= b - 1) {
+        int s = __builtin_ctzll(b);
+        for (int d = 0; d < 8; d++) {
+            int t = ray_target[s][d][count[line_of[s][d / 2]]];
+            if (t >= 0 && !(own >> t & 1) && !(between[s][t] & enemy))
+                return 1;
+        }
+    }
     return 0;
 }
 
@@ -168,8 +216,9 @@ static int has_move(const loa_pos *p)
 
 static int repetitions(const loa_game *g)
 {
-    int count = 1;
-    for (int k = g->hist.ply - 2; k >= 0; k -= 2) {
+    /* a capture cannot be undone: earlier positions had more pieces */
+    int count = 1, first = g->pos.quiet == UINT16_MAX ? 0 : g->hist.ply - g->pos.quiet;
+    for (int k = g->hist.ply - 2; k >= first; k -= 2) {
         const loa_pos *h = movehist_pos(&g->hist, k);
         if (h->hash == g->pos.hash && h->pieces[0] == g->pos.pieces[0] &&
             h->pieces[1] == g->pos.pieces[1])
@@ -178,11 +227,15 @@ static int repetitions(const loa_game *g)
     return count;
 }
 
-/* Decide the result of the position just reached; mover is who moved last. */
-static void settle(loa_game *g, int mover)
+/* Decide the result of the position just reached; mover is who moved
+ * last.  Without a capture the other side's pieces are as they were, not
+ * connected (or the game would be over), so only a capture (or a new
+ * position, other_changed) needs its test. */
+static void settle(loa_game *g, int mover, int other_changed)
 {
     loa_pos *p = &g->pos;
-    int c_mover = one_group(p->pieces[mover]), c_other = one_group(p->pieces[!mover]);
+    int c_mover = one_group(p->pieces[mover]);
+    int c_other = other_changed && one_group(p->pieces[!mover]);
     p->result = RESULT_NONE;
     p->reason = END_NONE;
     p->must_pass = 0;
@@ -202,7 +255,7 @@ static void settle(loa_game *g, int mover)
         p->result = RESULT_DRAW;
         return;
     }
-    if (!has_move(p)) {
+    if (!has_move(p, g->count)) {
         if (g->base.opt[OPT_NOMOVE] == 1) {
             p->reason = END_NOMOVE_LOSE;
             p->result = (uint8_t)(RESULT_FIRST + !p->side);
@@ -210,7 +263,7 @@ static void settle(loa_game *g, int mover)
         }
         loa_pos other = *p;
         other.side = (uint8_t)!p->side;
-        if (!has_move(&other)) {
+        if (!has_move(&other, g->count)) {
             p->reason = END_STALEMATE;
             p->result = RESULT_DRAW;
             return;
@@ -237,6 +290,7 @@ static void set_start(loa_game *g)
     p->pieces[0] = 0x7Eull | (0x7Eull << 56);                  /* b1..g1, b8..g8 */
     p->pieces[1] = (FILE_A | FILE_H) & 0x00FFFFFFFFFFFF00ull; /* a2..a7, h2..h7 */
     p->hash = compute_hash(p);
+    recount(g);
     g->hist.ply = 0;
 }
 
@@ -268,6 +322,7 @@ static void loa_copy(game *dd, const game *ss)
     const loa_game *s = (const loa_game *)ss;
     memcpy(d->base.opt, s->base.opt, sizeof d->base.opt);
     d->pos = s->pos;
+    memcpy(d->count, s->count, sizeof d->count);
     movehist_copy(&d->hist, &s->hist);
 }
 
@@ -280,7 +335,7 @@ static int loa_legal_moves(const game *gg, qmove *out)
         out[0] = MV_PASS;
         return 1;
     }
-    return gen_regular(p, out);
+    return gen_regular(p, ((const loa_game *)gg)->count, out);
 }
 
 static void loa_make(game *gg, qmove m)
@@ -288,25 +343,31 @@ static void loa_make(game *gg, qmove m)
     loa_game *g = (loa_game *)gg;
     movehist_push(&g->hist, &g->pos, m);
     loa_pos *p = &g->pos;
-    int mover = p->side;
+    int mover = p->side, capture = (m & MV_CAPTURE) != 0;
     if (!(m & MV_PASS)) {
         int from = MV_FROM(m), to = MV_TO(m);
         p->pieces[mover] ^= (1ull << from) | (1ull << to);
         p->hash ^= zobrist[mover][from] ^ zobrist[mover][to];
-        if (m & MV_CAPTURE) {
+        if (capture) {
             p->pieces[!mover] ^= 1ull << to;
             p->hash ^= zobrist[!mover][to];
         }
+        count_move(g->count, from, to, capture, -1);
     }
+    p->quiet = capture ? 0 : p->quiet == UINT16_MAX ? UINT16_MAX : (uint16_t)(p->quiet + 1);
     p->side = (uint8_t)!mover;
     p->hash ^= zobrist_side;
-    settle(g, mover);
+    settle(g, mover, capture);
 }
 
 static void loa_unmake(game *gg)
 {
     loa_game *g = (loa_game *)gg;
-    movehist_pop(&g->hist, &g->pos);
+    if (!movehist_pop(&g->hist, &g->pos))
+        return;
+    qmove m = g->hist.moves[g->hist.ply];
+    if (!(m & MV_PASS))
+        count_move(g->count, MV_FROM(m), MV_TO(m), (m & MV_CAPTURE) != 0, 1);
 }
 
 static int loa_ply(const game *g) { return ((const loa_game *)g)->hist.ply; }
@@ -449,7 +510,7 @@ static int loa_move_from_text(const game *gg, const char *text, qmove *out, char
         return -1;
     }
     qmove list[8];
-    int k = gen_piece(p, from, list);
+    int k = gen_piece(p, ((const loa_game *)gg)->count, from, list);
     if ((p->pieces[p->side] >> from & 1))
         for (int i = 0; i < k; i++)
             if (MV_TO(list[i]) == to) {
@@ -533,8 +594,9 @@ static int loa_from_text(game *gg, const char *text, char *err, size_t errlen)
     p.side = side == 'w';
     p.hash = compute_hash(&p);
     g->pos = p;
+    recount(g);
     g->hist.ply = 0;
-    settle(g, !p.side);
+    settle(g, !p.side, 1);
     return 0;
 bad:
     snprintf(err, errlen,
@@ -659,11 +721,11 @@ static double loa_evaluate(const game *gg)
  * tried until it is legal.  Every legal move is exactly one such pair, so
  * the draw is uniform, and it costs a few tries instead of generating all
  * moves.  Few legal moves: fall back to the full list. */
-static qmove random_move(const loa_pos *p, rng *r)
+static qmove random_move(const loa_pos *p, const uint8_t *count, rng *r)
 {
     if (p->must_pass)
         return MV_PASS;
-    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side], occ = own | enemy;
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
     uint32_t n = (uint32_t)__builtin_popcountll(own);
     for (int tries = 0; tries < 48; tries++) {
         uint64_t pick = rng_next(r);
@@ -672,14 +734,13 @@ static qmove random_move(const loa_pos *p, rng *r)
         while (k--)
             b &= b - 1;
         int s = __builtin_ctzll(b);
-        int dist = __builtin_popcountll(occ & line_mask[s][d / 2]);
-        int t = dist < 8 ? ray_target[s][d][dist] : -1; /* a full line: no move */
+        int t = ray_target[s][d][count[line_of[s][d / 2]]];
         if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
             continue;
         return (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
     }
     qmove list[GAME_MAX_MOVES];
-    int m = gen_regular(p, list);
+    int m = gen_regular(p, count, list);
     return list[rng_below(r, (uint32_t)m)];
 }
 
@@ -687,7 +748,7 @@ static int loa_playout(game *gg, rng *r, int max_plies)
 {
     loa_game *g = (loa_game *)gg;
     for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++)
-        loa_make(gg, random_move(&g->pos, r));
+        loa_make(gg, random_move(&g->pos, g->count, r));
     return g->pos.result;
 }
 

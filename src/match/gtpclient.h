@@ -10,7 +10,7 @@
 #ifndef QUARTET_GTPCLIENT_H
 #define QUARTET_GTPCLIENT_H
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -42,7 +42,7 @@ typedef struct gtpclient {
     const char *name;     /* in -debug lines */
     int game_no;          /* in -debug lines */
     int debug;            /* traffic (and the engine's stderr) on stderr */
-    volatile sig_atomic_t *stop; /* NULL, or a flag that ends every wait */
+    const atomic_int *stop; /* NULL, or a flag that ends every wait */
 } gtpclient;
 
 /* A client with no process (pid 0, no descriptors). */

@@ -30,7 +30,9 @@
 
 #define START_FAILURES_FATAL 3
 
-static volatile sig_atomic_t interrupted;
+/* Lock-free, so both safe in a signal handler and free of races between
+ * the threads that read it. */
+static atomic_int interrupted;
 
 static void on_signal(int sig)
 {

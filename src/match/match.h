@@ -24,7 +24,7 @@
 #include "match/stats.h"
 
 #include <pthread.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -130,7 +130,7 @@ typedef struct match {
     int engine_failed;    /* an engine cannot be started */
     int write_failed;     /* the log or a record could not be written */
     int sprt_result;
-    volatile sig_atomic_t *interrupted;
+    atomic_int *interrupted; /* set by SIGINT/SIGTERM, read by every thread */
     pthread_mutex_t lock;
 } match;
 

@@ -266,7 +266,10 @@ int web_main(int argc, char **argv)
 {
     if (parse_options(argc, argv) != 0)
         return 2;
-    /* SIGINT and SIGTERM are taken by sigwait below, in every thread */
+    /* SIGINT and SIGTERM are taken by sigwait below, in every thread (also
+     * when a shell started us in the background with SIGINT ignored) */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     sigset_t stop;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
@@ -294,7 +297,8 @@ int web_main(int argc, char **argv)
         printf("quartet serve: stopping\n");
         fflush(stdout);
         MHD_socket listener = MHD_quiesce_daemon(d); /* no new connections */
-        webevents_close_all(2000);
+        webgame_halt(); /* no computer move lands while the server stops */
+        webevents_close_all(200);
         MHD_stop_daemon(d);
         if (listener != MHD_INVALID_SOCKET)
             close(listener);

@@ -28,8 +28,8 @@ struct webgame {
     session *s;
     pthread_mutex_t mu;      /* one request or runner step at a time */
     int lent;                /* seat + 1 a person lent to the computer for one turn */
-    int analysing;
-    int64_t analysis_end;    /* when the runner stops an analysis at the latest */
+    atomic_int analysing;    /* read by the runner without mu */
+    _Atomic int64_t analysis_end; /* when the runner stops an analysis at the latest */
     atomic_int done;         /* the search ended: the runner joins it */
     /* read by the search's progress reports (worker thread), under amu */
     pthread_mutex_t amu;
@@ -47,6 +47,7 @@ static pthread_mutex_t run_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t run_cond = PTHREAD_COND_INITIALIZER;
 static pthread_t runner;
 static int running, stopping;
+static atomic_int halted; /* shutting down: no search starts */
 
 static webgame *entry_at(int i);
 
@@ -264,9 +265,10 @@ static void set_search_pos(webgame *w, game *g)
 static void kick(webgame *w)
 {
     int side = session_to_move(w->s);
-    if (side < 0 || session_thinking(w->s) || session_is_human(w->s, side))
+    if (side < 0 || atomic_load(&halted) || session_thinking(w->s) || session_is_human(w->s, side))
         return;
-    session_hooks h = {.done = search_done, .progress = search_progress, .arg = w};
+    session_hooks h = {.done = search_done, .progress = search_progress, .arg = w,
+                       .progress_ms = PROGRESS_EVERY_MS};
     char err[SESSION_ERR_MAX];
     set_search_pos(w, session_game_copy(w->s));
     if (session_think_start(w->s, &h, err, sizeof err) != 0)
@@ -516,6 +518,7 @@ int webgame_start(webstore *st, int max, char *err, size_t errlen)
     store = st;
     max_games = max > 0 ? max : WEBGAME_MAX_DEFAULT;
     stopping = 0;
+    atomic_store(&halted, 0);
     if (pthread_create(&runner, NULL, run, NULL) != 0) {
         snprintf(err, errlen, "cannot start a thread");
         return -1;
@@ -524,8 +527,9 @@ int webgame_start(webstore *st, int max, char *err, size_t errlen)
     return webstore_each(st, load_row, NULL, err, errlen) < 0 ? -1 : 0;
 }
 
-void webgame_stop(void)
+void webgame_halt(void)
 {
+    atomic_store(&halted, 1);
     if (running) {
         pthread_mutex_lock(&run_mu);
         stopping = 1;
@@ -534,13 +538,20 @@ void webgame_stop(void)
         pthread_join(runner, NULL);
         running = 0;
     }
-    pthread_mutex_lock(&table_mu);
-    for (int i = 0; i < ngames; i++) {
-        pthread_mutex_lock(&games[i]->mu);
-        stop_search(games[i]);
-        pthread_mutex_unlock(&games[i]->mu);
-        free_entry(games[i]);
+    webgame *w;
+    for (int i = 0; (w = entry_at(i)) != NULL; i++) {
+        pthread_mutex_lock(&w->mu);
+        stop_search(w);
+        pthread_mutex_unlock(&w->mu);
     }
+}
+
+void webgame_stop(void)
+{
+    webgame_halt();
+    pthread_mutex_lock(&table_mu);
+    for (int i = 0; i < ngames; i++)
+        free_entry(games[i]);
     free(games);
     games = NULL;
     ngames = cap_games = 0;
@@ -832,7 +843,8 @@ int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen)
     else if (session_set_player(w->s, SESSION_ANALYST, spec, err, errlen) != 0)
         rc = 400;
     if (rc == 0) {
-        session_hooks h = {.done = search_done, .progress = search_progress, .arg = w};
+        session_hooks h = {.done = search_done, .progress = search_progress, .arg = w,
+                       .progress_ms = PROGRESS_EVERY_MS};
         game *g = session_game_copy(w->s);
         json_t *a = json_pack("{s:i, s:i, s:i, s:b, s:[]}", "ply", session_ply(w->s), "visits",
                               0, "ms", 0, "done", 0, "candidates");
@@ -842,7 +854,7 @@ int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen)
         w->analysis = a;
         w->analysing = 1;
         pthread_mutex_unlock(&w->amu);
-        w->analysis_end = util_now_ms() + ms + 2000;
+        w->analysis_end = util_now_ms() + ms; /* the analysis runs until stopped */
         if (session_analyze_start(w->s, &h, err, errlen) != 0) {
             w->analysing = 0;
             rc = 409;

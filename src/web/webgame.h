@@ -34,8 +34,11 @@ typedef struct webgame_seat {
 /* Load every stored game (and start the computers whose turn it is) and the
  * runner thread.  0, or -1 with err. */
 int webgame_start(webstore *st, int max_games, char *err, size_t errlen);
-/* Stop every search (a computer's move not yet made is searched again at
- * the next start) and the runner. */
+/* Stop the runner and every search (a computer's move not yet made is
+ * searched again at the next start); requests still work but start no
+ * search.  The first step of a stop, while HTTP threads may still run. */
+void webgame_halt(void);
+/* Halt, then free every game (no request may be running). */
 void webgame_stop(void);
 
 webgame *webgame_find(const char *id);

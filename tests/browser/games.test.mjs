@@ -3,6 +3,7 @@
 // variant, LOT with a tower and the swap offer, Coffee on both boards.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import {
   BASE, PHONE, launch, open, shot, state, importGame, openLinks, ready, cell, click, targets,
   status, waitPly, waitStatus, idOf, startGame,
@@ -59,6 +60,12 @@ test('LOA: a position from an uploaded SGF record, played by clicks to the end',
   assert.ok(await page.locator('#move-input').isDisabled());
   assert.deepEqual(await page.locator('ol.moves button.mv').allTextContents(), ['h8-h7', 'f6-f5']);
   await shot(page, 'loa-end-desktop');
+
+  // The record, as the download link gives it.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download SGF' }).click()]);
+  const sgf = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(sgf, /QG\[loa\]/);
+  assert.match(sgf, /;W\[h8-h7\]\s*;B\[f6-f5\]/);
 
   // Review: the position after the first move, then back.
   await page.locator('ol.moves button.mv').first().click();

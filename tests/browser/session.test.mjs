@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE, PHONE, launch, open, shot, state, api, ready, cell, click, targets, status, waitPly, waitStatus,
-  startGame, stopServer, startServer,
+  startGame, stopServer, startServer, idOf,
 } from './lib.mjs';
 
 let browser;
@@ -37,6 +37,35 @@ test('undo against the computer takes back its answer and my move', async () => 
   assert.equal(await status(page), 'Your move (Black)');
   assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
   assert.equal(await page.locator('svg.board [data-piece="0:piece"]').count(), 12);
+  await page.closeChecked();
+});
+
+test('the computer thinking at a time per move: its win rate as a bar', async () => {
+  const page = await open(browser);
+  await page.goto(BASE + '/');
+  await page.check('input[name=game][value="y"]');
+  await page.fill('.options [name="size"]', '6');
+  await page.selectOption('#strength', 'time');
+  await page.fill('#seconds', '1.5');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForSelector('svg.board [data-cell]');
+  const id = idOf(page);
+  assert.match(await page.locator('.player[data-seat="1"] .name').textContent(), /Computer \(1\.5 s\/move\)/);
+  await click(page, 'c2');
+  await page.waitForSelector('.thinking.active .wrbar[aria-valuenow]', { timeout: 5000 });
+  assert.equal(await status(page), 'White to move — the computer is thinking');
+  await shot(page, 'thinking-desktop');
+  await waitStatus(page, /^Your move/);
+  // The last search stays shown: its best move is the move played, its
+  // win rate the bar's split.
+  const st = await state(id);
+  const text = await page.locator('.wrtext').textContent();
+  const m = text.match(/^Last search: (\S+) · White (\d+)% · (\d+) visits$/);
+  assert.ok(m, text);
+  assert.equal(m[1], st.turns[1].text);
+  assert.equal(await page.locator('.wrbar').getAttribute('aria-valuenow'), m[2]);
+  assert.ok(Number(m[3]) > 0);
+  assert.equal(await page.locator('ol.moves button.mv').count(), 2);
   await page.closeChecked();
 });
 
@@ -134,9 +163,7 @@ test('a move typed on the keyboard, and the clock', async () => {
   await page.closeChecked();
 });
 
-// todo: the server's analysis reports no candidates until the session layer
-// passes the search's progress through.
-test('the analysis view: candidate moves on the board with win rates', { todo: 'server analysis has no candidates yet' }, async () => {
+test('the analysis view: candidate moves on the board with win rates', async () => {
   for (const [vp, name] of [[undefined, 'desktop'], [PHONE, 'phone']]) {
     const page = await open(browser, vp);
     const id = await startGame(page, 'loa', {}, 'local');

@@ -201,7 +201,8 @@ function drawHints(g, hints, geo) {
 }
 
 // Draws `board` into `svg` (emptied first).  opt: colours, targets (Set of
-// cell names), selected (Set), hints, flip, onCell(name).
+// cell names), selected (Set), firstClick (targets start a move), hints,
+// flip, onCell(name).
 export function drawBoard(svg, board, opt) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const geo = geometry(board, opt.flip);
@@ -240,7 +241,7 @@ function drawCells(cellsG, piecesG, marksG, board, geo, opt, grad) {
     if (marks.includes('bar')) drawBar(marksG, c, board, geo);
     if (targets.has(c.name)) {
       const r = pieceRadius(c);
-      if (c.piece) el('circle', { cx: c.x, cy: c.y, r: r * 1.12, class: 'ring', 'stroke-width': r * 0.16 }, marksG);
+      if (c.piece) el('circle', { cx: c.x, cy: c.y, r: r * 1.12, class: opt.firstClick ? 'ring first' : 'ring', 'stroke-width': r * 0.16 }, marksG);
       else el('circle', { cx: c.x, cy: c.y, r: r * 0.38, class: 'dot' }, marksG);
     }
     if (opt.onCell) g.addEventListener('click', () => opt.onCell(c.name));

@@ -32,7 +32,14 @@ export class GamePage {
   canMove() {
     const s = this.live;
     return s && !this.reviewing() && s.result.code === 'none' && s.to_move != null &&
-      !!this.tokenFor(s.to_move) && !s.thinking && (s.seats[s.to_move] || {}).kind !== 'computer';
+      !!this.tokenFor(s.to_move) && !this.thinkingNow();
+  }
+  // The computer is choosing a move: the state says so, or a computer seat
+  // is to move (its search may start a moment after the state was sent).
+  thinkingNow() {
+    const s = this.live;
+    return s.result.code === 'none' && s.to_move != null &&
+      (!!s.thinking || (s.seats[s.to_move] || {}).kind === 'computer');
   }
   // The board turns for whoever holds the second seat alone, unless the
   // player turned it back; the triangle keeps its point up.
@@ -81,7 +88,10 @@ export class GamePage {
       try { this.showAnalysis(JSON.parse(ev.data)); } catch (e) { console.error(e); }
     });
     es.addEventListener('thinking', (ev) => {
-      try { this.thinking = JSON.parse(ev.data); this.ui.showThinking(); } catch (e) { console.error(e); }
+      try {
+        this.thinking = { ...JSON.parse(ev.data), seat: this.live.to_move };
+        this.ui.showThinking();
+      } catch (e) { console.error(e); }
     });
     es.onopen = () => this.ui.setConnected(true);
     es.onerror = () => {
@@ -99,13 +109,18 @@ export class GamePage {
   }
 
   // The answer to a request of ours.  The live stream delivers every state
-  // in order; an answer can overtake it or be overtaken (the computer's
-  // reply may stream before the answer to the move it replies to), so an
-  // answer counts only when no streamed state arrived since the request.
+  // in order, but an answer can overtake it or be overtaken: the computer's
+  // reply may stream before the answer to the move it replies to.  So an
+  // answer is taken unless a state streamed since the request has gone
+  // further (the answer's moves are a strict start of the shown ones); the
+  // stream brings anything newer anyway.
   async request(promise) {
     const seen = this.streamed;
     const s = await promise;
-    if (this.streamed === seen || !this.es || this.es.readyState !== EventSource.OPEN) this.onState(s);
+    const t = s.turns || [], lt = this.live.turns || [];
+    const behind = this.streamed !== seen && t.length < lt.length &&
+      t.every((x, i) => x.player === lt[i].player && x.text === lt[i].text);
+    if (!behind) this.onState(s);
     else this.render();
     return s;
   }
@@ -115,7 +130,11 @@ export class GamePage {
     const wasReviewing = this.reviewing();
     const changed = s.ply !== this.live.ply || JSON.stringify(s.turns) !== JSON.stringify(this.live.turns);
     this.setLive(s, wasReviewing);
-    if (changed) { this.path = []; this.hints = []; if (!s.thinking) this.thinking = null; }
+    if (changed) {
+      this.path = [];
+      this.hints = [];
+      if (this.thinkingNow()) this.thinking = null; // a new search; until then the last one stays shown
+    }
     this.render();
     if (changed && this.analysis) this.loadAnalysis();
   }
@@ -135,7 +154,7 @@ export class GamePage {
       for (const k of this.path) if (k.startsWith('cell:')) selected.add(k.slice(5));
     }
     drawBoard(this.ui.svg, s.board, {
-      colours: s.colours, targets, selected, hints: this.reviewing() ? [] : this.hints, flip: this.flipped(),
+      colours: s.colours, targets, selected, hints: this.reviewing() ? [] : this.hints, flip: this.flipped(), firstClick: this.path.length === 0,
       onCell: (name) => this.click(name),
     });
     this.ui.root.style.setProperty('--aspect', this.ui.svg.dataset.aspect);
@@ -194,7 +213,7 @@ export class GamePage {
   async loadAnalysis() {
     const ply = this.live.ply;
     if (this.live.result.code !== 'none') { this.ui.analysisInfo('The game is over.'); return; }
-    if (this.live.thinking) { this.ui.analysisInfo('Analysis starts when the computer has moved.'); return; }
+    if (this.thinkingNow()) { this.ui.analysisInfo('Analysis starts when the computer has moved.'); return; }
     this.ui.analysisInfo('Analysing…');
     try {
       this.showAnalysis(await api.analysis(this.id, ANALYSIS_MS));

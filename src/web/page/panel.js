@@ -36,7 +36,7 @@ function statusText(page) {
   const st = page.live;
   if (st.result.code !== 'none') return resultText(page, st);
   const c = cap(page.colour(st.to_move));
-  if (st.thinking) return `${c} to move — the computer is thinking`;
+  if (page.thinkingNow()) return `${c} to move — the computer is thinking`;
   if (page.tokens[st.to_move]) return page.tokens[0] && page.tokens[1] ? `${c} to move` : `Your move (${c})`;
   return `${c} to move — waiting for the opponent`;
 }
@@ -162,22 +162,24 @@ export function panel(page) {
   return ui;
 }
 
+// The computer's search: a bar split in the two colours at the win rate of
+// the side it searches for, its best move and visits; the last search stays
+// shown after its move.
 function showThinking(page, q) {
-  const st = page.live, t = page.thinking;
-  const on = st.thinking && st.result.code === 'none';
+  const t = page.thinking, on = page.thinkingNow();
+  q.thinking.classList.toggle('active', on);
   q.thinking.hidden = !on && !t;
   if (q.thinking.hidden) return;
-  const mover = st.to_move ?? 0;
+  const seat = t ? t.seat : page.live.to_move;
   const wr = t && t.winrate != null ? t.winrate : 0.5;
-  const fill = q.thinking.querySelector('.wrfill');
+  const bar = q.thinking.querySelector('.wrbar'), fill = q.thinking.querySelector('.wrfill');
   fill.style.width = `${(wr * 100).toFixed(1)}%`;
-  fill.style.background = page.colourFill(mover);
-  q.thinking.querySelector('.wrbar').style.background = page.colourFill(1 - mover);
-  q.thinking.querySelector('.wrbar').setAttribute('aria-valuenow', Math.round(wr * 100));
+  fill.style.background = page.colourFill(seat);
+  bar.style.background = page.colourFill(1 - seat);
+  bar.setAttribute('aria-valuenow', Math.round(wr * 100));
   q.thinking.querySelector('.wrtext').textContent = t
-    ? `${on ? 'Thinking' : 'Last search'}: ${t.best || '…'} · ${cap(page.colour(mover))} ${Math.round(wr * 100)}% · ${t.visits ?? 0} visits`
+    ? `${on ? 'Thinking' : 'Last search'}: ${t.best || '…'} · ${cap(page.colour(seat))} ${Math.round(wr * 100)}% · ${t.visits ?? 0} visits`
     : 'Thinking…';
-  q.thinking.classList.toggle('active', on);
 }
 
 function clocks(page, q) {
@@ -213,7 +215,7 @@ function update(page, q, choices, steps) {
   q.datalist.replaceChildren(...(page.canMove() ? (st.moves || []).slice(0, 300).map((m) => h('option', { value: m.text })) : []));
   q.entry.disabled = !page.canMove();
   q.entry.placeholder = page.canMove() && st.moves.length ? `e.g. ${st.moves[0].text}` : '';
-  q.undo.disabled = !page.mySeats().length || st.ply === 0 || st.thinking;
+  q.undo.disabled = !page.mySeats().length || st.ply === 0;
   q.resign.disabled = !page.mySeats().length || st.result.code !== 'none';
   q.computer.disabled = !page.canMove();
   q.movesBox.replaceChildren(moveList(page));
