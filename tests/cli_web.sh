@@ -230,19 +230,34 @@ has "$body" '"lines":[{"from":"a1","to":"c3","kind":"bar"}]' "Coffee: the bar's 
 has "$body" '"moves":[{"text":"a1h","clicks":["a1",{"choice":"h","label":"horizontal"}]}' "Coffee: the axis as a choice"
 has "$body" '"running":1}' "the second player's clock runs"
 
+call POST /api/games '{"game":"lot","clock_ms":1000}'
+lid=$(field id)
+sleep 1.6
+call GET "/api/games/$lid"
+expect 200 '"result":{"code":"0-1","reason":"' "the first player's time runs out"
+has "$body" '"clocks":{"ms":[0,1000],"running":null}' "the clock after the flag fell"
+lost_reason=$(printf '%s' "$body" | sed -n 's/.*"result":{"code":"0-1","reason":"\([^"]*\)"}.*/\1/p')
+has "$lost_reason" "time" "the reason says time"
+
 # ---- a restart loses nothing ----
 call GET "/api/games/$cid"
 before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 stop
 start
-has "$(cat "$t/out")" "(5 games in $t/games.db)" "a restart loads every game"
+has "$(cat "$t/out")" "(6 games in $t/games.db)" "a restart loads every game"
 call GET "/api/games/$cid"
 after=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 if [ "$before" = "$after" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL the state changed over a restart"; fi
-call POST "/api/games/$cid/play" '{"move":"a1"}' "$ctok"
+# a cell the timed computer has not taken (its moves depend on its speed)
+for free in a1 b1 c1 d1 e1 b2 c2 d2 e2; do
+    printf '%s' "$after" | grep -q "\"text\":\"$free\"" || break
+done
+call POST "/api/games/$cid/play" "{\"move\":\"$free\"}" "$ctok"
 expect 200 '"ply":5' "the token still moves after a restart"
 call GET "/api/games/$id"
 expect 200 '"result":{"code":"1-0","reason":"White resign' "a finished game stays finished"
+call GET "/api/games/$lid"
+expect 200 '"result":{"code":"0-1","reason":"'"$lost_reason"'"}' "a game lost on time stays lost"
 
 # a restart while the computer thinks: it thinks again and moves
 call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"computer","ms":2000}]}'
@@ -263,7 +278,7 @@ mkdir -p "$t/page"
 printf '<!doctype html><title>q</title>\n' >"$t/page/index.html"
 printf 'export const x = 1;\n' >"$t/page/app.js"
 stop
-start --assets "$t/page" --max-games 5
+start --assets "$t/page" --max-games 6
 code=$(curl -s -o "$t/body" -w '%{http_code} %{content_type}' "$url/"); body=$(cat "$t/body")
 expect '200 text/html; charset=utf-8' '<!doctype html><title>q</title>' "the page from --assets"
 code=$(curl -s -o "$t/body" -w '%{http_code} %{content_type}' "$url/app.js"); body=$(cat "$t/body")
@@ -273,7 +288,7 @@ expect 404 '{"error":"no such file"}' "no path out of the page's folder"
 call GET /missing.js
 expect 404 '{"error":"no such file"}' "a missing file"
 call POST /api/games '{"game":"lot"}'
-expect 429 '{"error":"too many games (the limit is 5)"}' "too many games"
+expect 429 '{"error":"too many games (the limit is 6)"}' "too many games"
 
 stop
 if grep -qE "$tok0|$tok1|$ctok" "$t/out" "$t/err"; then fail=$((fail + 1)); echo "FAIL a token was logged"

@@ -31,6 +31,7 @@ struct webgame {
     atomic_int analysing;    /* read by the runner without mu */
     _Atomic int64_t analysis_end; /* when the runner stops an analysis at the latest */
     atomic_int done;         /* the search ended: the runner joins it */
+    atomic_int ended;        /* the game is over as stored (the runner's clock watch) */
     /* read by the search's progress reports (worker thread), under amu */
     pthread_mutex_t amu;
     game *search_pos;        /* the position searched, for move texts */
@@ -339,6 +340,23 @@ static void finish(webgame *w)
     pthread_mutex_unlock(&w->mu);
 }
 
+/* A kept clock that ran out ends the game: store and tell it (runner). */
+static void watch_clock(webgame *w)
+{
+    pthread_mutex_lock(&w->mu);
+    session_clock c;
+    session_clock_state(w->s, &c); /* ends the game when the time is up */
+    if (session_to_move(w->s) < 0) {
+        char err[SESSION_ERR_MAX];
+        stop_search(w);
+        if (save(w, err, sizeof err) != 0)
+            fprintf(stderr, "quartet serve: game %s not stored: %s\n", w->id, err);
+        publish_state(w);
+        atomic_store(&w->ended, 1);
+    }
+    pthread_mutex_unlock(&w->mu);
+}
+
 static void *run(void *arg)
 {
     (void)arg;
@@ -363,6 +381,8 @@ static void *run(void *arg)
             }
             if (atomic_load(&w->done))
                 finish(w);
+            if (w->clock_ms > 0 && !atomic_load(&w->ended))
+                watch_clock(w);
         }
         if (now - last_ping >= PING_EVERY_MS) {
             webevents_ping();
@@ -500,6 +520,7 @@ static void load_row(void *arg, const webstore_row *row)
         w->clock_ms = row->clock_ms;
         if (w->clock_ms > 0)
             session_set_clock(s, w->clock_ms, 0, err, sizeof err);
+        atomic_store(&w->ended, session_to_move(s) < 0);
         ok = add_entry(w, row->id, err, sizeof err) == 0;
     }
     if (!ok) {
@@ -709,6 +730,7 @@ static int changed(webgame *w, int you, int status, json_t **out, char *err, siz
 {
     if (save(w, err, errlen) != 0)
         return 503;
+    atomic_store(&w->ended, session_to_move(w->s) < 0);
     publish_state(w);
     kick(w);
     *out = state_json(w, you, -1);

@@ -11,7 +11,7 @@ static const struct {
     const char *name;
 } mark_names[] = {{GAME_MARK_LAST, "last"}, {GAME_MARK_BAR, "bar"}, {GAME_MARK_ALLOWED, "allowed"}};
 
-char *webjson_dump(const json_t *j) { return json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(10)); }
+char *webjson_dump(const json_t *j) { return json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(6)); }
 
 void webjson_move_text(const game *g, qmove m, char *buf, size_t len)
 {

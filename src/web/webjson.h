@@ -31,7 +31,7 @@ json_t *webjson_state(const webjson_info *in);
 json_t *webjson_catalog(void);
 /* A move's text, or "" when m is none. */
 void webjson_move_text(const game *g, qmove m, char *buf, size_t len);
-/* Dump without spaces, reals to 10 digits; caller frees.  NULL: no memory. */
+/* Dump without spaces, reals to 6 significant digits; caller frees.  NULL: no memory. */
 char *webjson_dump(const json_t *j);
 
 #endif

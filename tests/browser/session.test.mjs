@@ -141,7 +141,13 @@ test('two people in two browsers through the invitation link; a watcher cannot m
   assert.match(st.result.reason, /^Black resign/);
   assert.equal(await status(guest), `White wins (0-1) — ${st.result.reason}`);
   await waitStatus(watcher, /wins/);
-  for (const p of [host, guest, watcher]) await p.closeChecked();
+  // A link with a wrong token only lets its holder watch.
+  const stranger = await open(browser);
+  await stranger.goto(`${BASE}/#game=${id}&token=${'0'.repeat(32)}`);
+  await stranger.waitForSelector('#toast:not([hidden])');
+  assert.equal(await stranger.locator('#toast').textContent(), 'This invitation link is not valid: you can watch the game');
+  await waitStatus(stranger, /wins/);
+  for (const p of [host, guest, watcher, stranger]) await p.closeChecked();
 });
 
 test('a move typed on the keyboard, and the clock', async () => {
@@ -209,4 +215,11 @@ test('the start page lists every game with its options, on a phone too', async (
     await shot(page, `start-${vp ? 'phone' : 'desktop'}`);
     await page.closeChecked();
   }
+  const page = await open(browser);
+  await page.goto(`${BASE}/#game=0123456789abcdef`);
+  await page.waitForSelector('h1:text("Game not found")');
+  assert.equal(await page.locator('p.error').textContent(), 'no such game');
+  await page.getByRole('link', { name: 'New game' }).click();
+  await page.waitForSelector('form.start');
+  await page.closeChecked();
 });

@@ -65,8 +65,13 @@ export class GamePage {
 
   // The seat of an invitation's token is the state's `you` for it.
   async join() {
-    const st = await api.state(this.id, this.invited);
-    if (st.you == null) toast('This invitation link is not valid: you can watch the game');
+    let st = null;
+    try {
+      st = await api.state(this.id, this.invited);
+    } catch (e) {
+      if (e.status !== 403) throw e;
+    }
+    if (!st || st.you == null) toast('This invitation link is not valid: you can watch the game');
     else { seats.set(this.id, st.you, this.invited); this.tokens = seats.get(this.id); }
   }
 
