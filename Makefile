@@ -6,6 +6,8 @@
 #   make run            build, then start the web server and print its address
 #   make play           build, then play Lines of Action in the terminal
 #   make bench          the speed report and search signature
+#   make fuzz           every libFuzzer harness in fuzz/ for FUZZ_SECONDS each
+#                       (clang; docs/RELIABILITY.md)
 #
 # The core library holds the rules, records, search and protocols; it links
 # no outside library but libm and pthreads, so a test of a game or a fuzzer
@@ -27,6 +29,15 @@ DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:pyth
   /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl:curl
 # Debian packages the browser tests need: program -> package.
 DEB_TOOLS = /usr/bin/chromium:chromium /usr/bin/node:nodejs /usr/bin/npm:npm
+# ... and the fuzzers (a shell pattern per file).
+FUZZ_DEBS = /usr/bin/clang:clang /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
+
+# Fuzzers: the core library built by clang with coverage for libFuzzer.
+FUZZ_CC      = clang
+FUZZ_FLAGS   = -std=c11 -Wall -Wextra -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+               -fno-sanitize-recover=undefined -fno-omit-frame-pointer -MMD -MP -Isrc
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES = $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
 
 SRC       = $(shell find src -name '*.c' | sort)
 # The web server (src/web/) is a front end: the core library and its tests
@@ -42,26 +53,34 @@ objs = $(patsubst src/%.c,build/$(1)/%.o,$(2))
 # The front ends of variant V, with the page's files compiled in.
 front = $(call objs,$(1),$(FRONT_SRC)) build/$(1)/gen/webassets.o
 
-.PHONY: all debug test test-sanitize test-tsan run play bench deps clean FORCE
+.PHONY: all debug test test-sanitize test-tsan run play bench deps fuzz-deps fuzz fuzz-build clean FORCE
 
 all: deps bin/quartet
 
-# Install missing Debian packages (as root), or say which ones are needed.
-deps:
-	@missing=""; for hp in $(DEB_HEADERS) $(DEB_TOOLS); do h=$${hp%%:*}; p=$${hp##*:}; \
-	  [ -f "$$h" ] || missing="$$missing $$p"; done; \
+# Install missing Debian packages (as root), or say which ones are needed:
+# $(call install_missing,FILE:PACKAGE ...)
+define install_missing
+	@missing=""; for hp in $(1); do h=$${hp%%:*}; p=$${hp##*:}; \
+	  ls $$h >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing Debian packages:$$missing"; \
 	    (apt-get install -y -q $$missing || (apt-get update -q && apt-get install -y -q $$missing)) >/dev/null || exit 1; \
 	  else echo "quartet needs these Debian packages: $$missing (apt-get install$$missing)"; exit 1; fi; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(DEB_HEADERS) $(DEB_TOOLS))
+
+fuzz-deps:
+	$(call install_missing,$(FUZZ_DEBS))
 
 # ---- one rule set per variant: rel (-O2), san (ASan+UBSan), tsan ----
 define variant
 build/$(1)/%.o: src/%.c
 	@mkdir -p $$(@D)
-	$$(CC) $(2) -c -o $$@ $$<
+	$(or $(3),$$(CC)) $(2) -c -o $$@ $$<
 
 build/$(1)/gen/%.o: build/gen/%.c
 	@mkdir -p $$(@D)
@@ -87,6 +106,20 @@ build/gen/webassets.c: FORCE
 $(eval $(call variant,rel,$(CFLAGS)))
 $(eval $(call variant,san,$(SAN_FLAGS)))
 $(eval $(call variant,tsan,$(TSAN_FLAGS)))
+$(eval $(call variant,fuzz,$(FUZZ_FLAGS),$(FUZZ_CC)))
+
+build/fuzz/bin/%: fuzz/%.c fuzz/fuzz.h build/fuzz/libquartet.a
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(subst fuzzer-no-link,fuzzer,$(FUZZ_FLAGS)) -Ifuzz -o $@ $< build/fuzz/libquartet.a $(LIBS_CORE)
+
+fuzz-build: fuzz-deps
+	@$(MAKE) --no-print-directory $(FUZZ_HARNESSES:%=build/fuzz/bin/%)
+
+# Each harness for FUZZ_SECONDS from its seeds (fuzz/corpus/NAME, read
+# only) and what earlier runs found (build/fuzz/corpus/NAME); a crash stops
+# with the input saved as build/fuzz/crash-NAME-*.
+fuzz: fuzz-build
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh fuzz/run.sh $(FUZZ_HARNESSES)
 
 build/libquartet.a: build/rel/libquartet.a
 	@cp $< $@

@@ -194,10 +194,15 @@ int game_play_text(game *g, const char *text, char *err, size_t errlen)
     int mover = ops->to_move(g);
     const char *p = text;
 
+    char shown[64];
     while (*p == ' ' || *p == '\t')
         p++;
     if (!*p) {
         snprintf(err, errlen, "empty move");
+        return -1;
+    }
+    if (!memchr(text, 0, GAME_TEXT_MAX)) {
+        snprintf(err, errlen, "a turn is written in at most %d bytes", GAME_TEXT_MAX - 1);
         return -1;
     }
     for (;;) {
@@ -206,7 +211,8 @@ int game_play_text(game *g, const char *text, char *err, size_t errlen)
         while (n && isspace((unsigned char)p[n - 1]))
             n--;
         if (n == 0 || n >= sizeof tok) {
-            snprintf(err, errlen, n ? "move token too long" : "empty move in '%s'", text);
+            snprintf(err, errlen, n ? "move token too long" : "empty move in '%s'",
+                     util_excerpt(text, 40, shown, sizeof shown));
             goto fail;
         }
         memcpy(tok, p, n);
@@ -254,6 +260,14 @@ int game_undo_turn(game *g)
         undone++;
     }
     return undone;
+}
+
+int game_text_too_long(const char *text, char *err, size_t errlen)
+{
+    if (memchr(text, 0, GAME_TEXT_MAX))
+        return 0;
+    snprintf(err, errlen, "position: longer than %d bytes", GAME_TEXT_MAX - 1);
+    return 1;
 }
 
 const char *game_result_text(int result)

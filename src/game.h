@@ -236,6 +236,11 @@ void game_turn_text(game *g, int from, char *buf, size_t len);
  * Returns the number of moves undone (0 at the start). */
 int game_undo_turn(game *g);
 
+/* Every game's from_text starts with this: a position text of
+ * GAME_TEXT_MAX bytes or more gets "position: longer than 4095 bytes" in
+ * err and 1, so every game and front end has the same limit. */
+int game_text_too_long(const char *text, char *err, size_t errlen);
+
 /* Result as "1-0", "0-1", "1/2-1/2" or "none". */
 const char *game_result_text(int result);
 

@@ -3,6 +3,7 @@
 #include "util.h"
 #include "web/web.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -225,6 +226,10 @@ static int games_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* A write past the file size limit (ulimit -f) then fails with EFBIG,
+     * so a save reports it and removes its temporary file, instead of the
+     * signal ending the program with the file left behind. */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -368,9 +368,17 @@ static game *record_create(const game_ops *ops, const sgf_node *root, char *err,
     int line = root->line;
     const char *qo = prop_value(root, "QO", &line);
     char buf[GAME_TEXT_MAX], msg[GAME_ERR_MAX];
-    char *words[GAME_MAX_OPTIONS * 4];
+    char *words[GAME_MAX_OPTIONS + 1];
+    if (qo && strlen(qo) >= sizeof buf) {
+        snprintf(err, errlen, "line %d: QO[] is longer than %zu bytes", line, sizeof buf - 1);
+        return NULL;
+    }
     snprintf(buf, sizeof buf, "%s", qo ? qo : "");
-    int n = util_split_words(buf, words, GAME_MAX_OPTIONS * 4);
+    int n = util_split_words(buf, words, GAME_MAX_OPTIONS + 1);
+    if (n > GAME_MAX_OPTIONS) {
+        snprintf(err, errlen, "line %d: QO[] holds more than %d options", line, GAME_MAX_OPTIONS);
+        return NULL;
+    }
     game *g = game_create(ops, n, words, msg, sizeof msg);
     if (!g)
         snprintf(err, errlen, "line %d: %s", line, msg);
@@ -474,6 +482,21 @@ static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err
     return 0;
 }
 
+/* A root property's value into buf, refused rather than cut when longer. */
+static int copy_prop(const sgf_node *root, const char *id, char *buf, size_t len, char *err,
+                     size_t errlen)
+{
+    int line = root->line;
+    const char *v = prop_value(root, id, &line);
+    if (v && strlen(v) >= len) {
+        snprintf(err, errlen, "line %d: %s[] is longer than %zu bytes", line, id, len - 1);
+        return -1;
+    }
+    if (v)
+        snprintf(buf, len, "%s", v);
+    return 0;
+}
+
 static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t errlen)
 {
     if (t->nnodes == 0) {
@@ -523,14 +546,11 @@ static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t err
         snprintf(err, errlen, "line %d: QP[]: %s", line, msg);
         goto fail;
     }
-    const char *v;
-    if ((v = prop_value(root, "PB", NULL)))
-        snprintf(r->player[0], sizeof r->player[0], "%s", v);
-    if ((v = prop_value(root, "PW", NULL)))
-        snprintf(r->player[1], sizeof r->player[1], "%s", v);
     r->date[0] = 0;
-    if ((v = prop_value(root, "DT", NULL)))
-        snprintf(r->date, sizeof r->date, "%s", v);
+    if (copy_prop(root, "PB", r->player[0], sizeof r->player[0], err, errlen) != 0 ||
+        copy_prop(root, "PW", r->player[1], sizeof r->player[1], err, errlen) != 0 ||
+        copy_prop(root, "DT", r->date, sizeof r->date, err, errlen) != 0)
+        goto fail;
 
     int turns = 0, truncated = 0;
     for (int i = 0; i < t->nnodes; i++) {
@@ -585,6 +605,11 @@ fail:
 
 record *record_from_sgf(const char *text, int max_turns, char *err, size_t errlen)
 {
+    if (!memchr(text, 0, (size_t)RECORD_MAX_BYTES + 1)) {
+        snprintf(err, errlen, "line 1: longer than %d bytes, the limit for a record",
+                 RECORD_MAX_BYTES);
+        return NULL;
+    }
     sgf_tree *t = sgf_parse(text, err, errlen);
     if (!t)
         return NULL;
@@ -593,11 +618,27 @@ record *record_from_sgf(const char *text, int max_turns, char *err, size_t errle
     return r;
 }
 
+/* Move nodes of a text record_to_sgf wrote: each starts a line with ';'. */
+static int count_nodes(const char *text)
+{
+    int n = 1;
+    for (const char *p = text; (p = strstr(p, "\n;")); p++)
+        n++;
+    return n;
+}
+
 int record_save(const record *r, const char *path, char *err, size_t errlen)
 {
     char *text = record_to_sgf(r);
     if (!text) {
         snprintf(err, errlen, "cannot save %s: out of memory", path);
+        return -1;
+    }
+    /* what could not be loaded again is not written */
+    if (strlen(text) > RECORD_MAX_BYTES || count_nodes(text) > SGF_MAX_NODES) {
+        snprintf(err, errlen, "cannot save %s: the record would exceed the limits of a record "
+                 "(%d bytes, %d nodes)", path, RECORD_MAX_BYTES, SGF_MAX_NODES);
+        free(text);
         return -1;
     }
     int rc = util_write_file_atomic(path, text, strlen(text));
@@ -609,9 +650,21 @@ int record_save(const record *r, const char *path, char *err, size_t errlen)
 
 record *record_load(const char *path, int max_turns, char *err, size_t errlen)
 {
-    char *text = util_read_file(path, NULL);
+    size_t len;
+    char *text = util_read_file_max(path, RECORD_MAX_BYTES, &len);
     if (!text) {
-        snprintf(err, errlen, "cannot read %s: %s", path, errno ? strerror(errno) : "error");
+        if (errno == EFBIG)
+            snprintf(err, errlen, "cannot read %s: larger than %d bytes, the limit for a record",
+                     path, RECORD_MAX_BYTES);
+        else if (errno == EINVAL)
+            snprintf(err, errlen, "cannot read %s: not a regular file", path);
+        else
+            snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (strlen(text) != len) {
+        snprintf(err, errlen, "cannot read %s: it holds a NUL byte, so it is not SGF text", path);
+        free(text);
         return NULL;
     }
     char msg[GAME_ERR_MAX];

@@ -19,6 +19,9 @@
 #include "game.h"
 #include "strbuf.h"
 
+/* A record file or text is at most this many bytes (see also sgf.h). */
+#define RECORD_MAX_BYTES (4 << 20)
+
 typedef struct record {
     game *g;
     char *start;          /* position text the game started from; NULL: the usual start */

@@ -21,6 +21,7 @@
 typedef struct parser {
     const char *p;
     int line;
+    int nodes; /* parsed so far, variations included */
     sgf_tree *tree;
     char *err;
     size_t errlen;
@@ -30,6 +31,21 @@ static int fail(parser *ps, int line, const char *msg)
 {
     snprintf(ps->err, ps->errlen, "line %d: %s", line, msg);
     return -1;
+}
+
+/* arr with room for need elements (it has cap now), grown by doubling so
+ * that a long file costs linear time; NULL (arr untouched) without memory. */
+static void *grow(void *arr, int *cap, int need, size_t elem)
+{
+    if (need <= *cap)
+        return arr;
+    int n = *cap ? *cap : 4;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(arr, elem * (size_t)n);
+    if (p)
+        *cap = n;
+    return p;
 }
 
 static void skip_space(parser *ps)
@@ -78,6 +94,7 @@ static char *parse_value(parser *ps)
 {
     int start = ps->line;
     ps->p++;
+    const char *value_start = ps->p;
     size_t cap = 32, len = 0;
     char *v = malloc(cap);
     if (!v) {
@@ -96,6 +113,13 @@ static char *parse_value(parser *ps)
         ps->p++;
         if (c == ']')
             break;
+        if (ps->p - value_start > SGF_MAX_VALUE) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "a value longer than %d bytes", SGF_MAX_VALUE);
+            fail(ps, start, msg);
+            free(v);
+            return NULL;
+        }
         if (c == '\n')
             ps->line++;
         if (c == '\\') {
@@ -154,14 +178,22 @@ static int parse_prop(parser *ps, sgf_node *n, int keep)
         snprintf(msg, sizeof msg, "property %s appears twice in one node", pr.id);
         return fail(ps, pr.line, msg);
     }
+    int vcap = 0, count = 0;
     while (*ps->p == '[') {
+        if (++count > SGF_MAX_VALUES) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "property %s has more than %d values", pr.id,
+                     SGF_MAX_VALUES);
+            free_prop(&pr);
+            return fail(ps, pr.line, msg);
+        }
         char *v = parse_value(ps);
         if (!v) {
             free_prop(&pr);
             return -1;
         }
         if (keep) {
-            char **nv = realloc(pr.values, sizeof *nv * (size_t)(pr.nvalues + 1));
+            char **nv = grow(pr.values, &vcap, pr.nvalues + 1, sizeof *nv);
             if (!nv) {
                 free(v);
                 free_prop(&pr);
@@ -176,6 +208,7 @@ static int parse_prop(parser *ps, sgf_node *n, int keep)
     }
     if (!keep)
         return 0;
+    /* at most SGF_MAX_PROPS, so one more element each time costs little */
     sgf_prop *np = realloc(n->props, sizeof *np * (size_t)(n->nprops + 1));
     if (!np) {
         free_prop(&pr);
@@ -192,9 +225,21 @@ static int parse_node(parser *ps, int keep)
     sgf_node n;
     memset(&n, 0, sizeof n);
     n.line = ps->line;
+    if (++ps->nodes > SGF_MAX_NODES) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "more than %d nodes", SGF_MAX_NODES);
+        return fail(ps, n.line, msg);
+    }
     ps->p++;
     skip_space(ps);
+    int props = 0;
     while (isalpha((unsigned char)*ps->p)) {
+        if (++props > SGF_MAX_PROPS) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "more than %d properties in one node", SGF_MAX_PROPS);
+            free_node(&n);
+            return fail(ps, ps->line, msg);
+        }
         if (parse_prop(ps, &n, keep) != 0) {
             free_node(&n);
             return -1;
@@ -204,7 +249,7 @@ static int parse_node(parser *ps, int keep)
     if (!keep)
         return 0;
     sgf_tree *t = ps->tree;
-    sgf_node *nn = realloc(t->nodes, sizeof *nn * (size_t)(t->nnodes + 1));
+    sgf_node *nn = grow(t->nodes, &t->cap, t->nnodes + 1, sizeof *nn);
     if (!nn) {
         free_node(&n);
         return fail(ps, n.line, "out of memory");
@@ -253,7 +298,7 @@ static int parse_tree(parser *ps, int main_line, int depth)
 
 sgf_tree *sgf_parse(const char *text, char *err, size_t errlen)
 {
-    parser ps = {text, 1, NULL, err, errlen};
+    parser ps = {text, 1, 0, NULL, err, errlen};
     /* skip anything before the first "(;" */
     for (;;) {
         while (*ps.p && *ps.p != '(') {

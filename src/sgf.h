@@ -10,6 +10,14 @@
 
 #include <stddef.h>
 
+/* Limits on what sgf_parse accepts (beyond them: "line N: ..." errors).
+ * They bound memory and time for a hostile file; real records stay far
+ * below them. */
+#define SGF_MAX_NODES 100000  /* nodes in the whole file, variations included */
+#define SGF_MAX_PROPS 64      /* properties in one node */
+#define SGF_MAX_VALUES 1000   /* values of one property */
+#define SGF_MAX_VALUE 65536   /* bytes in one value, as written */
+
 typedef struct sgf_prop {
     char id[8];     /* upper-case identifier, e.g. "B", "GM" */
     char **values;  /* unescaped values */
@@ -27,6 +35,7 @@ typedef struct sgf_node {
 typedef struct sgf_tree {
     sgf_node *nodes;
     int nnodes;
+    int cap; /* room in nodes (it grows by doubling) */
 } sgf_tree;
 
 /* Parse SGF text.  NULL with "line N: reason" in err when it is not SGF

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int util_strncasecmp(const char *a, const char *b, size_t n)
@@ -94,6 +95,13 @@ int util_split_words(char *s, char **words, int max)
     return n;
 }
 
+const char *util_excerpt(const char *text, size_t max, char *buf, size_t len)
+{
+    size_t n = strlen(text);
+    snprintf(buf, len, "%.*s%s", (int)(n > max ? max : n), text, n > max ? "..." : "");
+    return buf;
+}
+
 void util_str_chomp(char *s)
 {
     size_t n = strlen(s);
@@ -161,34 +169,70 @@ fail: {
 
 char *util_read_file(const char *path, size_t *len_out)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
+    return util_read_file_max(path, (size_t)1 << 40, len_out);
+}
+
+static char *read_fd(int fd, size_t max, size_t *len_out)
+{
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     while (buf) {
-        size_t r = fread(buf + len, 1, cap - len - 1, f);
-        len += r;
-        if (len + 1 < cap)
-            break;
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
+        if (len + 1 == cap) {
+            if (len > max)
+                break;
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+            continue;
         }
-        buf = nb;
+        ssize_t r = read(fd, buf + len, cap - len - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            if (r < 0) {
+                free(buf);
+                return NULL;
+            }
+            break;
+        }
+        len += (size_t)r;
     }
-    int bad = ferror(f);
-    fclose(f);
     if (!buf)
         return NULL;
-    if (bad) {
+    if (len > max) {
         free(buf);
+        errno = EFBIG;
         return NULL;
     }
     buf[len] = 0;
     if (len_out)
         *len_out = len;
+    return buf;
+}
+
+char *util_read_file_max(const char *path, size_t max, size_t *len_out)
+{
+    /* O_NONBLOCK: opening a FIFO must not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    int e = fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR
+                                 : !S_ISREG(st.st_mode)     ? EINVAL : 0;
+    if (e) {
+        close(fd);
+        errno = e;
+        return NULL;
+    }
+    if ((uint64_t)st.st_size > max) {
+        close(fd);
+        errno = EFBIG;
+        return NULL;
+    }
+    char *buf = read_fd(fd, max, len_out);
+    e = errno;
+    close(fd);
+    errno = e;
     return buf;
 }

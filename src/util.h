@@ -19,6 +19,9 @@ int util_parse_long(const char *s, long *out);
 int util_parse_seconds(const char *s, int64_t *ms);
 /* Split s in place on whitespace into at most max words; returns count. */
 int util_split_words(char *s, char **words, int max);
+/* text itself in buf, or its first max bytes then "..." when it is longer:
+ * what an error message quotes of an input of any size.  Returns buf. */
+const char *util_excerpt(const char *text, size_t max, char *buf, size_t len);
 /* Strip trailing newline/CR/space in place. */
 void util_str_chomp(char *s);
 
@@ -32,5 +35,9 @@ int64_t util_now_us(void);
 int util_write_file_atomic(const char *path, const char *data, size_t len);
 /* Read a whole file (NUL-terminated, malloc'd); NULL on error. */
 char *util_read_file(const char *path, size_t *len_out);
+/* The same for a regular file of at most max bytes, never blocking on a
+ * FIFO or reading a device without end: NULL with errno EINVAL when path
+ * is not a regular file, EFBIG when it is larger than max. */
+char *util_read_file_max(const char *path, size_t max, size_t *len_out);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum kind { KIND_RANDOM, KIND_AI };
 
@@ -112,6 +113,30 @@ static int set_range(const char *name, const char *value, long lo, long hi, long
     return 0;
 }
 
+/* The node pool is taken when the setting is made, so a size that cannot
+ * be had is refused here rather than found out at the next search. */
+static int set_memory(engine *e, long mb, char *err, size_t errlen)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    long phys = pages > 0 && page > 0 ? (long)((double)pages * page / (1024 * 1024)) : 0;
+    if (phys && mb > phys) {
+        snprintf(err, errlen, "setting memory: %ld MB is more than this machine has (%ld MB)",
+                 mb, phys);
+        return -1;
+    }
+    if (e->tree && mcts_memory_mb(e->tree) == (size_t)mb)
+        return 0;
+    mcts *t = mcts_new((size_t)mb);
+    if (!t) {
+        snprintf(err, errlen, "setting memory: cannot allocate %ld MB", mb);
+        return -1;
+    }
+    mcts_free(e->tree);
+    e->tree = t;
+    e->memory = mb;
+    return 0;
+}
+
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen)
 {
     long v;
@@ -150,9 +175,9 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
             return -1;
         e->iterations = (uint64_t)v;
     } else if (util_str_ieq(name, "memory")) {
-        if (set_range(name, value, 1, MEMORY_MAX, &v, err, errlen))
+        if (set_range(name, value, 1, MEMORY_MAX, &v, err, errlen) ||
+            set_memory(e, v, err, errlen))
             return -1;
-        e->memory = v;
     } else if (util_str_ieq(name, "cutoff")) {
         if (set_range(name, value, 0, 1000, &v, err, errlen))
             return -1;
@@ -203,10 +228,13 @@ int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
             return -1;
         }
         *eq = 0;
-        if (engine_set(&trial, words[i], eq + 1, err, errlen) != 0)
+        if (engine_set(&trial, words[i], eq + 1, err, errlen) != 0) {
+            mcts_free(trial.tree);
             return -1;
+        }
         *eq = '=';
     }
+    mcts_free(trial.tree);
     for (int i = 0; i < n; i++) {
         char *eq = strchr(words[i], '=');
         *eq = 0;

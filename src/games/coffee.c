@@ -636,6 +636,8 @@ static int position_error(char *err, size_t errlen, const char *why)
 static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen)
 {
     coffee_game *g = (coffee_game *)gg;
+    if (game_text_too_long(text, err, errlen))
+        return -1;
     char words[4][GAME_TEXT_MAX];
     int nw = 0;
     const char *s = text;

@@ -296,8 +296,13 @@ static void set_start(loa_game *g)
 
 static game *loa_create(const int *opt, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
+    /* every position occurs once: the start would be drawn and yet not
+     * over until a text is read (from_text checks, the start does not) */
+    if (opt[OPT_REPETITION] == 1) {
+        snprintf(err, errlen, "option repetition: 1 would draw every game at once "
+                 "(0: never, 2..100: the occurrence that draws)");
+        return NULL;
+    }
     init_tables();
     loa_game *g = calloc(1, sizeof *g);
     if (!g)
@@ -552,6 +557,8 @@ static void loa_to_text(const game *gg, char *buf, size_t len)
 static int loa_from_text(game *gg, const char *text, char *err, size_t errlen)
 {
     loa_game *g = (loa_game *)gg;
+    if (game_text_too_long(text, err, errlen))
+        return -1;
     loa_pos p;
     memset(&p, 0, sizeof p);
     const char *s = text;

@@ -575,6 +575,8 @@ static void lot_to_text(const game *gg, char *buf, size_t len)
 static int lot_from_text(game *gg, const char *text, char *err, size_t errlen)
 {
     lot_game *g = (lot_game *)gg;
+    if (game_text_too_long(text, err, errlen))
+        return -1;
     lot_pos p;
     memset(&p, 0, sizeof p);
     const char *s = text;
@@ -794,4 +796,5 @@ const game_ops lot_ops = {
     .playout = lot_playout,
     .describe = lot_describe,
     .clicks = lot_clicks,
+    .sgf_board_size = 7, /* GTP boardsize 7, SGF SZ[7] */
 };

@@ -27,7 +27,10 @@
 #define Y_MAX_SIZE 26
 #define MAX_CELLS (Y_MAX_SIZE * (Y_MAX_SIZE + 1) / 2)
 #define MAX_PLY (MAX_CELLS + 1) /* every move fills a cell, but one may be swap */
-#define MAX_TURN 9999           /* bound on the turn number a position text may give */
+/* The turn number a position text may give; play stops counting there
+ * (past turn 2 the number only sets the progressive quota, and one of
+ * 9999 stones already exceeds any board), so to_text stays readable. */
+#define MAX_TURN 9999
 
 enum { OPT_SIZE, OPT_VARIANT, OPT_PIE };
 enum { VAR_STANDARD, VAR_PROGRESSIVE, VAR_DOUBLE };
@@ -396,8 +399,9 @@ static void end_turn(y_game *g)
     y_state *s = &g->st;
     for (int k = 0; k < s->placed; k++)
         s->hash ^= zob_this[THIS_TURN(g, k)];
-    s->hash ^= zob_turn(s->turn) ^ zob_turn(s->turn + 1) ^ zob_side;
-    s->turn++;
+    int next = s->turn < MAX_TURN ? s->turn + 1 : MAX_TURN;
+    s->hash ^= zob_turn(s->turn) ^ zob_turn(next) ^ zob_side;
+    s->turn = (int16_t)next;
     s->placed = 0;
     s->side ^= 1;
     if (s->swap_ok) /* only ever set during the second player's first turn */
@@ -634,6 +638,8 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
     y_game *g = (y_game *)gg;
     char buf[GAME_TEXT_MAX], *w[8];
     char why[GAME_ERR_MAX];
+    if (game_text_too_long(text, err, errlen))
+        return -1;
     snprintf(buf, sizeof buf, "%s", text);
     if (util_split_words(buf, w, 8) != 5) {
         snprintf(why, sizeof why,
@@ -670,8 +676,9 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
             c = r;
         } else if (isdigit((unsigned char)*p)) {
             int k = 0;
-            while (isdigit((unsigned char)*p))
-                k = k * 10 + (*p++ - '0');
+            for (; isdigit((unsigned char)*p); p++)
+                if (k <= n) /* a larger count is refused below, long before overflow */
+                    k = k * 10 + (*p - '0');
             p--;
             c += k;
             if (k == 0 || c > n) {
@@ -944,11 +951,12 @@ static int fill_board(y_game *g, rng *r, int e, uint64_t *black)
             black[g->bit[c] >> 6] |= 1ull << (g->bit[c] & 63);
     }
     /* the hash of the filled board: e turns later, no swap on offer */
-    h ^= zob_turn(s->turn) ^ zob_turn(s->turn + e) ^ (e & 1 ? zob_side : 0);
+    int turn = s->turn + e < MAX_TURN ? s->turn + e : MAX_TURN;
+    h ^= zob_turn(s->turn) ^ zob_turn(turn) ^ (e & 1 ? zob_side : 0);
     if (s->swap_ok)
         h ^= zob_swap;
     s->hash = h;
-    s->turn = (int16_t)(s->turn + e);
+    s->turn = (int16_t)turn;
     s->stones[mover] = (int16_t)(s->stones[mover] + e - m);
     s->stones[other] = (int16_t)(s->stones[other] + m);
     s->side = (uint8_t)(mover ^ (e & 1));
@@ -1134,7 +1142,7 @@ static int fill_variant(y_game *g, rng *r, int ne)
         }
         if (c < 0 || --quota_left == 0 || ne == 0) { /* the turn passes */
             s->side ^= 1;
-            s->turn++;
+            s->turn = (int16_t)(s->turn < MAX_TURN ? s->turn + 1 : MAX_TURN);
             placed = 0;
             quota_left = quota(g, s->turn);
             for (int w = 0; w < g->words; w++)
