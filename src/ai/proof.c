@@ -226,8 +226,8 @@ static int check_node(vctx *v, uint32_t id, int depth)
             return verr(v, "node %u is reached in two different positions", id);
         return 0;
     }
-    if (depth > 100000)
-        return verr(v, "the proof is deeper than 100000 moves");
+    if (depth > PROOF_MAX_DEPTH) /* the check recurses once per move */
+        return verr(v, "the proof is deeper than %d moves", PROOF_MAX_DEPTH);
     nd->state = 1;
     nd->hash = h;
     int res = v->g->ops->result(v->g), rc;

@@ -17,7 +17,7 @@
  * "wins", the opponent for "cannot win") lists exactly one move, every
  * other node lists every legal move once.  Nodes may be shared (a DAG);
  * a node reached twice must be the same position (equal hash).
- * Limits: file 1 GiB, 50 million nodes, 8 claims.
+ * Limits: file 1 GiB, 50 million nodes, 8 claims, 10000 moves deep.
  */
 #ifndef QUARTET_PROOF_H
 #define QUARTET_PROOF_H
@@ -30,6 +30,7 @@
 #define PROOF_MAX_BYTES (1024ull * 1024 * 1024)
 #define PROOF_MAX_NODES 50000000u
 #define PROOF_MAX_CLAIMS 8
+#define PROOF_MAX_DEPTH 10000
 
 typedef struct proof_writer proof_writer;
 

@@ -90,6 +90,7 @@ static int list_replies(job *j, worker *w, solver_move *sm, int me)
 static void root_first(job *j, worker *w, int me)
 {
     game *g = w->g;
+    atomic_store(&w->busy, 1);
     int v = value_for(j, w->pns, g, me), found = 0;
     for (int i = 0; i < j->r->nmoves && v == SOLVER_WIN && !found; i++) {
         g->ops->make(g, j->r->moves[i].move);
