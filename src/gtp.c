@@ -73,6 +73,7 @@
 #include "ai/solver.h"
 #include "cli.h"
 #include "session.h"
+#include "sgf.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -248,7 +249,9 @@ static int cmd_play(gtp *s, int argc, char **argv, const char *rest, char *ans, 
         move++;
     char err[SESSION_ERR_MAX];
     if (session_play(s->ses, c, move, 0, err, sizeof err) < 0) {
-        snprintf(ans, len, "illegal move: %s: %s", move, reason_only(err));
+        char shown[64]; /* a refused turn of any length is quoted briefly */
+        snprintf(ans, len, "illegal move: %s: %s", util_excerpt(move, 40, shown, sizeof shown),
+                 reason_only(err));
         return ANSWER_ERROR;
     }
     return ANSWER_OK;
@@ -505,9 +508,10 @@ static int cmd_loadsgf(gtp *s, int argc, char **argv, const char *rest, char *an
 {
     (void)rest;
     long n = -1;
-    if (argc > 1 && (util_parse_long(argv[1], &n) != 0 || n < 1 || n > 1000000)) {
-        snprintf(ans, len, "syntax error: move number '%s' must be a whole number >= 1",
-                 argv[1]);
+    /* a record holds at most SGF_MAX_NODES nodes, so no larger N means more */
+    if (argc > 1 && (util_parse_long(argv[1], &n) != 0 || n < 1 || n > SGF_MAX_NODES)) {
+        snprintf(ans, len, "syntax error: move number '%s' must be a whole number from 1 to %d",
+                 argv[1], SGF_MAX_NODES);
         return ANSWER_ERROR;
     }
     char err[SESSION_ERR_MAX];
@@ -865,6 +869,18 @@ static void drain_queue(gtp *s, strbuf *out)
     }
 }
 
+/* NUL is a control character like the others: dropped, so it does not
+ * end the line early.  Returns line. */
+static char *drop_nuls(char *line, size_t n)
+{
+    size_t w = 0;
+    for (size_t r = 0; r < n; r++)
+        if (line[r])
+            line[w++] = line[r];
+    line[w] = 0;
+    return line;
+}
+
 /* Split what was read into lines; keeps an unfinished line in buf. */
 static void take_lines(gtp *s, char *buf, size_t *have, int *overlong, strbuf *out)
 {
@@ -876,7 +892,7 @@ static void take_lines(gtp *s, char *buf, size_t *have, int *overlong, strbuf *o
         if (*overlong)
             *overlong = 0; /* the rest of a line already refused */
         else
-            handle_line(s, buf + start, out);
+            handle_line(s, drop_nuls(buf + start, i - start), out);
         start = i + 1;
     }
     memmove(buf, buf + start, *have - start);

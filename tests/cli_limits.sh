@@ -56,4 +56,14 @@ case "$Q" in *-debug|*-tsan) ;; *)
     has "$out" "memory=256 " "the old memory setting stays" ;;
 esac
 
+# GTP drops control characters, NUL among them, instead of ending the line there.
+out=$(printf 'quartet-game y\nplay b a\0001\nquartet-moves\n' | $Q gtp)
+has "$out" "$(printf '= \n\n= \n\n= a1')" "gtp: NUL dropped"
+# A refused turn of 10,000 stones is quoted in 40 bytes, not 30 KB.
+long=$(awk 'BEGIN { for (i = 0; i < 10000; i++) printf "a1,"; print "a1" }')
+out=$(printf 'quartet-game y variant=progressive\nplay b %s\n' "$long" | $Q gtp)
+has "$out" "? illegal move: a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a1,a...: a turn is written in at most 4095 bytes" \
+    "gtp: long turn quoted briefly"
+status "$(printf "%s" "$out" | wc -c)" 104 "gtp: long turn answer size"
+
 summary cli_limits

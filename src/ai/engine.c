@@ -124,7 +124,8 @@ static int set_memory(engine *e, long mb, char *err, size_t errlen)
                  mb, phys);
         return -1;
     }
-    if (e->tree && mcts_memory_mb(e->tree) == (size_t)mb)
+    /* unchanged (settings carried over to a new engine): nothing to take */
+    if (mb == e->memory)
         return 0;
     mcts *t = mcts_new((size_t)mb);
     if (!t) {

@@ -248,7 +248,7 @@ quartet-moves
 quartet-to_move
 > = white
 loadsgf @TMP@/loa-game.sgf 0
-> ? syntax error: move number '0' must be a whole number >= 1
+> ? syntax error: move number '0' must be a whole number from 1 to 100000
 loadsgf @TMP@/missing.sgf
 ~ ? cannot load file: cannot read
 ~ missing.sgf: No such file or directory

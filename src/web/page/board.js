@@ -242,7 +242,7 @@ function drawCells(cellsG, piecesG, marksG, board, geo, opt, grad) {
     if (targets.has(c.name)) {
       const r = pieceRadius(c);
       if (c.piece) el('circle', { cx: c.x, cy: c.y, r: r * 1.12, class: opt.firstClick ? 'ring first' : 'ring', 'stroke-width': r * 0.16 }, marksG);
-      else el('circle', { cx: c.x, cy: c.y, r: r * 0.38, class: 'dot' }, marksG);
+      else el('circle', { cx: c.x, cy: c.y, r: r * (opt.firstClick ? 0.28 : 0.38), class: opt.firstClick ? 'dot first' : 'dot' }, marksG);
     }
     if (opt.onCell) g.addEventListener('click', () => opt.onCell(c.name));
   }

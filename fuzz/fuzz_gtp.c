@@ -1,0 +1,69 @@
+/*
+ * fuzz_gtp.c - a whole GTP session.  Input: lines, each executed in turn by
+ * gtp_execute on one engine (NUL bytes end nothing: they are dropped as the
+ * standard input loop does).  Every line gets one answer, "= ..." or "? ...",
+ * ending in an empty line (or none for empty and comment lines).  Commands
+ * that touch files or can run for long (savesgf, loadsgf, perft, time and
+ * engine settings) are skipped: a fuzzer must not write files or time out on
+ * a legitimately long search.
+ */
+#include "fuzz.h"
+#include "gtp.h"
+#include "strbuf.h"
+
+#include <ctype.h>
+
+static int skipped(const char *line)
+{
+    static const char *const words[] = {"savesgf", "loadsgf", "perft", "quartet-set", "time_",
+                                        "quartet-player", "analyze", "kgs-", NULL};
+    char low[64];
+    size_t n = 0;
+    for (; line[n] && n < sizeof low - 1; n++)
+        low[n] = (char)tolower((unsigned char)line[n]);
+    low[n] = 0;
+    for (int i = 0; words[i]; i++)
+        if (strstr(low, words[i]))
+            return 1;
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char err[GAME_ERR_MAX];
+    gtp *s = gtp_new(game_create_default(game_registry[0]), err, sizeof err);
+    FUZZ_CHECK(s, "gtp_new: %s", err);
+    /* genmove stays: a random player answers at once */
+    strbuf out = STRBUF_INIT;
+    gtp_execute(s, "quartet-player random", &out);
+    strbuf_clear(&out);
+    char *text = malloc(size + 1);
+    size_t n = 0;
+    for (size_t i = 0; i < size; i++)
+        if (data[i])
+            text[n++] = (char)data[i];
+    text[n] = 0;
+    int lines = 0;
+    for (char *p = text, *nl; p && lines < 200; p = nl ? nl + 1 : NULL, lines++) {
+        nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        if (skipped(p))
+            continue;
+        size_t before = out.len;
+        int quit = gtp_execute(s, p, &out);
+        const char *ans = strbuf_str(&out) + before;
+        size_t alen = out.len - before;
+        FUZZ_CHECK(alen == 0 || ans[0] == '=' || ans[0] == '?', "answer '%.60s' to '%.60s'",
+                   ans, p);
+        FUZZ_CHECK(alen == 0 || (alen >= 3 && strstr(ans, "\n\n") == ans + alen - 2),
+                   "answer to '%.60s' does not end with one empty line: '%.200s'", p, ans);
+        strbuf_clear(&out);
+        if (quit)
+            break;
+    }
+    strbuf_free(&out);
+    free(text);
+    gtp_free(s);
+    return 0;
+}
