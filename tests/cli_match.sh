@@ -38,6 +38,10 @@ out=$($Q match -games 2 -tc ms=500 cmd="$F illegal" name=a cmd="$F deaf" name=b 
 has "$out" "game 2/2: b vs a 0-1 (b loses: illegal move" "deaf moves first and loses"
 has "$out" "game 1/2: a vs b 0-1 (a loses: illegal move" "illegal first"
 
+# An answer past the stated limit (64 KiB) is garbage.
+out=$($Q match -games 2 -tc ms=2000 cmd="$F flood" name=f cmd="$F illegal" name=i 2>&1)
+has "$out" "game 1/2: f vs i 0-1 (f loses: engine sent an answer longer than 65536 bytes)" "answer limit"
+
 # A resignation ends the game off the board: in the log and the record.
 out=$($Q match -games 2 -tc ms=500 -sgf "$tmp/resign.sgf" cmd="$F resign" name=r cmd="$F illegal" name=i 2>&1)
 has "$out" "game 1/2: r vs i 0-1 (Black resigned)" "resignation"
@@ -65,6 +69,28 @@ has "$out" "engine engine cannot be started: engine exited with status 127" "sta
 has "$(grep -c '^game=' "$tmp/dead.log")" "0" "no game scored"
 lacks "$out" "rank" "no table without games"
 lacks "$out" "50.0%" "no 0-game scores"
+
+# An engine that started once but cannot be restarted loses its games by
+# forfeit; three failed restarts in a row end the match (status 1).
+out=$($Q match -games 8 -tc ms=500 -log "$tmp/once.log" cmd="FAKE_ONCE=$tmp/once $F crash" name=c cmd="$F illegal" name=i 2>&1)
+status $? 1 "engine that cannot be restarted"
+has "$out" "game 1/8: c vs i 0-1 (c loses: engine exited with status 3)" "crash before the restarts"
+has "$out" "game 2/8: i vs c 1-0 (c loses: could not be restarted: engine exited with status 5)" "restart forfeit"
+has "$out" "engine c cannot be started: engine exited with status 5" "third failed restart stops"
+status "$(grep -c '^game=' "$tmp/once.log")" 3 "games up to the stop are logged"
+
+# A gauntlet: the first player against each other one, never the others
+# against each other.
+out=$($Q match -schedule gauntlet -games 2 -tc ms=500 -log "$tmp/g.log" cmd="$F illegal" name=g \
+    cmd="$F garbage" name=x cmd="$F illegal" name=y 2>&1)
+has "$out" "gauntlet, 3 players, 4 games" "gauntlet schedule"
+status "$(grep -c '^game=.*first=g	second=[xy]	' "$tmp/g.log")" 2 "gauntlet: g first twice"
+status "$(grep -c '^game=.*first=[xy]	second=g	' "$tmp/g.log")" 2 "gauntlet: g second twice"
+
+# -max-plies: a draw by adjudication after exactly N plies.
+out=$($Q match -games 2 -max-plies 4 -log "$tmp/mp.log" random:seed=1 random:seed=2 2>&1)
+has "$out" "game 1/2: random:seed=1 vs random:seed=2 1/2-1/2 (adjudicated: 4 plies reached)" "adjudication"
+status "$(grep -c 'result=1/2-1/2.*turns=4	' "$tmp/mp.log")" 2 "adjudicated games keep their 4 turns"
 
 # A full disk: the log cannot even get its header (status 3, not 1)...
 ln -s /dev/full "$tmp/full.log"

@@ -9,10 +9,16 @@
 #   deaf      refuses every `play` it is told
 #   twice     answers every play twice (the second answer is stray)
 #   resign    resigns
+#   flood     answers with one 70,000-byte line
 #   winner    always answers a1-c1 (wins the LOA position
 #             "w6w/8/8/8/8/8/8/b2b4 b" at once; illegal elsewhere)
 # FAKE_DELAY=SECONDS makes it think that long before answering genmove.
+# FAKE_ONCE=FILE lets it start once: later starts exit 5 at once.
 mode=$1
+if [ -n "$FAKE_ONCE" ]; then
+    [ -e "$FAKE_ONCE" ] && exit 5
+    : >"$FAKE_ONCE"
+fi
 while IFS= read -r line; do
     set -- $line
     case "$1" in [0-9]*) id=$1; shift ;; *) id= ;; esac
@@ -33,6 +39,7 @@ while IFS= read -r line; do
         refuse) printf '? no move\n\n' ;;
         winner) printf '= a1-c1\n\n' ;;
         resign) printf '= resign\n\n' ;;
+        flood) printf '= '; head -c 70000 /dev/zero | tr '\0' x; printf '\n\n' ;;
         *) printf '= zz99\n\n' ;;
         esac ;;
     *) printf '=\n\n' ;;
