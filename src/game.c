@@ -1,6 +1,7 @@
 /* game.c - what every caller of the game interface shares: lookup,
  * option parsing, whole-turn play and undo, perft. */
 #include "game.h"
+#include "strbuf.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -164,26 +165,91 @@ void game_colour_capital(const game_ops *ops, int p, char *buf, size_t len)
         buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
-/* Recursion depth is the length of a turn. */
-static void turn_text(game *g, int from, char *buf, size_t len)
+const char *game_error_reason(const char *err)
 {
-    const game_ops *ops = g->ops;
-    int ply = ops->ply(g);
-    if (ply <= from)
-        return;
-    qmove m = ops->move_at(g, ply - 1);
-    ops->unmake(g);
-    turn_text(g, from, buf, len);
-    char t[GAME_MOVE_TEXT_MAX];
-    ops->move_to_text(g, m, t, sizeof t);
-    util_str_appendf(buf, len, "%s%s", buf[0] ? "," : "", t);
-    ops->make(g, m);
+    if (strncmp(err, "illegal move ", 13) == 0) {
+        const char *c = strstr(err, ": ");
+        if (c)
+            return c + 2;
+    }
+    return err;
 }
 
-void game_turn_text(game *g, int from, char *buf, size_t len)
+game_step *game_steps(const game *g, int from, int sgf)
 {
-    buf[0] = 0;
-    turn_text(g, from, buf, len);
+    const game_ops *ops = g->ops;
+    int ply = ops->ply(g), n = ply > from ? ply - from : 0;
+    game *c = game_clone(g);
+    game_step *st = malloc(sizeof *st * (size_t)(n ? n : 1));
+    qmove *mv = malloc(sizeof *mv * (size_t)(n ? n : 1));
+    if (!c || !st || !mv) {
+        free(st);
+        st = NULL;
+        goto out;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        mv[i] = ops->move_at(c, from + i);
+        ops->unmake(c);
+    }
+    for (int i = 0; i < n; i++) {
+        st[i].mover = ops->to_move(c);
+        if (sgf && ops->sgf_move_to_text)
+            ops->sgf_move_to_text(c, mv[i], st[i].text, sizeof st[i].text);
+        else
+            ops->move_to_text(c, mv[i], st[i].text, sizeof st[i].text);
+        ops->make(c, mv[i]);
+    }
+out:
+    game_free(c);
+    free(mv);
+    return st;
+}
+
+int game_steps_text(const game *g, int from, strbuf *out)
+{
+    game_step *st = game_steps(g, from, 0);
+    int n = g->ops->ply(g) - from;
+    if (!st) {
+        out->failed = 1;
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        strbuf_addf(out, "%s%s", i == 0 ? "" : game_step_starts_turn(st, i) ? " " : ",",
+                    st[i].text);
+    free(st);
+    return out->failed ? -1 : 0;
+}
+
+int game_turn_starts_here(game *g)
+{
+    const game_ops *ops = g->ops;
+    int n = ops->ply(g);
+    if (n == 0)
+        return 1;
+    qmove last = ops->move_at(g, n - 1);
+    ops->unmake(g);
+    int mover = ops->to_move(g);
+    ops->make(g, last);
+    return ops->to_move(g) != mover;
+}
+
+int game_turn_token(const char **text, char *tok, size_t len)
+{
+    const char *p = *text;
+    const char *end = strchr(p, ',');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    while (n && isspace((unsigned char)*p))
+        p++, n--;
+    while (n && isspace((unsigned char)p[n - 1]))
+        n--;
+    *text = end ? end + 1 : NULL;
+    if (n == 0)
+        return -1;
+    if (n >= len)
+        return -2;
+    memcpy(tok, p, n);
+    tok[n] = 0;
+    return 0;
 }
 
 int game_play_text(game *g, const char *text, char *err, size_t errlen)
@@ -205,18 +271,13 @@ int game_play_text(game *g, const char *text, char *err, size_t errlen)
         snprintf(err, errlen, "a turn is written in at most %d bytes", GAME_TEXT_MAX - 1);
         return -1;
     }
-    for (;;) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        while (n && isspace((unsigned char)p[n - 1]))
-            n--;
-        if (n == 0 || n >= sizeof tok) {
-            snprintf(err, errlen, n ? "move token too long" : "empty move in '%s'",
+    while (p) {
+        int t = game_turn_token(&p, tok, sizeof tok);
+        if (t != 0) {
+            snprintf(err, errlen, t == -2 ? "move token too long" : "empty move in '%s'",
                      util_excerpt(text, 40, shown, sizeof shown));
             goto fail;
         }
-        memcpy(tok, p, n);
-        tok[n] = 0;
         if (ops->result(g) != RESULT_NONE) {
             snprintf(err, errlen, "the game is over");
             goto fail;
@@ -230,11 +291,6 @@ int game_play_text(game *g, const char *text, char *err, size_t errlen)
             goto fail;
         ops->make(g, m);
         made++;
-        if (!end)
-            break;
-        p = end + 1;
-        while (*p == ' ' || *p == '\t')
-            p++;
     }
     return made;
 fail:

@@ -227,10 +227,35 @@ void game_colour_capital(const game_ops *ops, int p, char *buf, size_t len);
  * moves made, or -1. */
 int game_play_text(game *g, const char *text, char *err, size_t errlen);
 
-/* The moves made since ply `from` as canonical tokens, comma-joined: a
- * turn's text ("h2,j4").  g is unmade back and made again, so it ends as
- * it was. */
-void game_turn_text(game *g, int from, char *buf, size_t len);
+/* One move made, as it was written when made: its token in the position
+ * before it (sgf: the game's SGF syntax, when it has one) and its mover. */
+typedef struct game_step {
+    char text[GAME_MOVE_TEXT_MAX];
+    int mover;
+} game_step;
+/* The moves made since ply `from`, ply(g) - from steps (malloc'd; NULL
+ * when out of memory).  g is not changed (a copy is walked back). */
+game_step *game_steps(const game *g, int from, int sgf);
+/* Does step i begin a turn (a new mover)? */
+static inline int game_step_starts_turn(const game_step *st, int i)
+{
+    return i == 0 || st[i].mover != st[i - 1].mover;
+}
+/* Those moves as text: tokens of one turn comma-joined, turns separated by
+ * spaces ("c8-c6 a6-c4", "h2,j4 e5").  0, or -1 when out of memory. */
+struct strbuf;
+int game_steps_text(const game *g, int from, struct strbuf *out);
+
+/* Does a turn begin here, not in the middle of a multi-stone turn?  (The
+ * last move is unmade and made again.) */
+int game_turn_starts_here(game *g);
+
+/* Split the next comma-separated token off a turn's text at *text,
+ * trimmed, into tok; *text moves past it (NULL after the last token).
+ * 0, -1 for an empty token, -2 for one of len characters or more. */
+int game_turn_token(const char **text, char *tok, size_t len);
+/* A game's "illegal move c8-c5: why" without its first part: "why". */
+const char *game_error_reason(const char *err);
 
 /* Undo the last whole turn (all moves of the player who moved last).
  * Returns the number of moves undone (0 at the start). */

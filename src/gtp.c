@@ -136,17 +136,6 @@ static int answer_text(strbuf *b, int rc, char *ans, size_t len)
     return rc != 0 || b->failed ? ANSWER_ERROR : ANSWER_OK;
 }
 
-/* "illegal move c8-c5: why" from a game becomes "why". */
-static const char *reason_only(const char *err)
-{
-    if (strncmp(err, "illegal move ", 13) == 0) {
-        const char *c = strstr(err, ": ");
-        if (c)
-            return c + 2;
-    }
-    return err;
-}
-
 /* ---- commands ---- */
 
 static int cmd_protocol_version(gtp *s, int argc, char **argv, const char *rest, char *ans,
@@ -251,7 +240,7 @@ static int cmd_play(gtp *s, int argc, char **argv, const char *rest, char *ans, 
     if (session_play(s->ses, c, move, 0, err, sizeof err) < 0) {
         char shown[64]; /* a refused turn of any length is quoted briefly */
         snprintf(ans, len, "illegal move: %s: %s", util_excerpt(move, 40, shown, sizeof shown),
-                 reason_only(err));
+                 game_error_reason(err));
         return ANSWER_ERROR;
     }
     return ANSWER_OK;

@@ -183,50 +183,7 @@ void record_result_sgf(const record *r, char *buf, size_t len)
         util_str_appendf(buf, len, "%c", r->off_how);
 }
 
-/* Replays the game from its start: each move's token (SGF syntax or the
- * protocol's) and its mover.  Returns the number of moves, -1 on failure. */
-static int replay(const record *r, int sgf_syntax, char (**tok)[GAME_MOVE_TEXT_MAX],
-                  int **mover)
-{
-    const game *g = r->g;
-    const game_ops *ops = g->ops;
-    int n = ops->ply(g);
-    game *t = game_new_like(g);
-    *tok = malloc(sizeof **tok * (size_t)(n + 1));
-    *mover = malloc(sizeof **mover * (size_t)(n + 1));
-    char err[GAME_ERR_MAX];
-    if (!t || !*tok || !*mover || (r->start && ops->from_text(t, r->start, err, sizeof err) != 0)) {
-        game_free(t);
-        free(*tok);
-        free(*mover);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        qmove m = ops->move_at(g, i);
-        (*mover)[i] = ops->to_move(t);
-        if (sgf_syntax && ops->sgf_move_to_text)
-            ops->sgf_move_to_text(t, m, (*tok)[i], GAME_MOVE_TEXT_MAX);
-        else
-            ops->move_to_text(t, m, (*tok)[i], GAME_MOVE_TEXT_MAX);
-        ops->make(t, m);
-    }
-    game_free(t);
-    return n;
-}
-
-int record_moves_text(const record *r, strbuf *out)
-{
-    char(*tok)[GAME_MOVE_TEXT_MAX];
-    int *mover;
-    int n = replay(r, 0, &tok, &mover);
-    if (n < 0)
-        return -1;
-    for (int i = 0; i < n; i++)
-        strbuf_addf(out, "%s%s", i == 0 ? "" : mover[i] == mover[i - 1] ? "," : " ", tok[i]);
-    free(tok);
-    free(mover);
-    return out->failed ? -1 : 0;
-}
+int record_moves_text(const record *r, strbuf *out) { return game_steps_text(r->g, 0, out); }
 
 char *record_to_sgf(const record *r)
 {
@@ -265,28 +222,26 @@ char *record_to_sgf(const record *r)
     }
     sgf_out_raw(&o, "\n");
 
-    char(*tok)[GAME_MOVE_TEXT_MAX];
-    int *mover;
-    int n = replay(r, 1, &tok, &mover);
-    if (n < 0) {
+    int n = ops->ply(g);
+    game_step *st = game_steps(g, 0, 1);
+    if (!st) {
         free(o.s);
         return NULL;
     }
     sgf_out moves = {0}, notes = {0};
     for (int i = 0; i < n; i++) {
-        int first = i == 0 || mover[i] != mover[i - 1];
-        if (!first)
+        if (!game_step_starts_turn(st, i))
             sgf_out_raw(&moves, ",");
-        sgf_out_raw(&moves, tok[i]);
+        sgf_out_raw(&moves, st[i].text);
         const char *note = record_note(r, i);
         if (note) {
             if (notes.len)
                 sgf_out_raw(&notes, "\n");
             sgf_out_raw(&notes, note);
         }
-        if (i + 1 == n || mover[i + 1] != mover[i]) {
+        if (i + 1 == n || game_step_starts_turn(st, i + 1)) {
             sgf_out_raw(&o, ";");
-            sgf_out_prop(&o, mover[i] == 0 ? "B" : "W", strbuf_str(&moves));
+            sgf_out_prop(&o, st[i].mover == 0 ? "B" : "W", strbuf_str(&moves));
             if (notes.len)
                 sgf_out_prop(&o, "C", strbuf_str(&notes));
             sgf_out_raw(&o, "\n");
@@ -298,8 +253,7 @@ char *record_to_sgf(const record *r)
     int failed = o.failed || moves.failed || notes.failed;
     free(moves.s);
     free(notes.s);
-    free(tok);
-    free(mover);
+    free(st);
     if (failed) {
         free(o.s);
         return NULL;
@@ -436,21 +390,14 @@ static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err
     }
     const char *p = v;
     int made = 0;
-    for (;;) {
-        const char *end = strchr(p, ',');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
+    while (p) {
         char tok[GAME_MOVE_TEXT_MAX];
-        while (len && isspace((unsigned char)*p)) {
-            p++;
-            len--;
-        }
-        if (len == 0 || len >= sizeof tok) {
+        int t = game_turn_token(&p, tok, sizeof tok);
+        if (t != 0) {
             snprintf(err, errlen, "line %d: %s[%s]: %s", mv->line, mv->id, v,
-                     len ? "move token too long" : "empty move");
+                     t == -2 ? "move token too long" : "empty move");
             return -1;
         }
-        memcpy(tok, p, len);
-        tok[len] = 0;
         if (made && (ops->result(g) != RESULT_NONE || ops->to_move(g) != colour)) {
             snprintf(err, errlen, "line %d: %s[%s]: the turn is over before '%s'", mv->line,
                      mv->id, v, tok);
@@ -462,17 +409,12 @@ static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err
                       : ops->move_from_text(g, tok, &m, msg, sizeof msg);
         if (bad) {
             /* the game's "illegal move c8-c5: why" would repeat the move */
-            const char *why = msg;
-            if (strncmp(msg, "illegal move ", 13) == 0 && strstr(msg, ": "))
-                why = strstr(msg, ": ") + 2;
-            snprintf(err, errlen, "line %d: illegal move %s[%s]: %s", mv->line, mv->id, v, why);
+            snprintf(err, errlen, "line %d: illegal move %s[%s]: %s", mv->line, mv->id, v,
+                     game_error_reason(msg));
             return -1;
         }
         record_make(r, m, NULL);
         made++;
-        if (!end)
-            break;
-        p = end + 1;
     }
     const char *c = prop_value(n, "C", NULL);
     if (c) {

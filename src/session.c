@@ -317,7 +317,10 @@ int session_play(session *s, int colour, const char *text, int flags, char *err,
         n = fail(err, errlen, "the turn is not complete");
     }
     if (n > 0) {
-        game_turn_text(g, before, s->last_turn, sizeof s->last_turn);
+        strbuf t = STRBUF_INIT;
+        game_steps_text(g, before, &t);
+        snprintf(s->last_turn, sizeof s->last_turn, "%s", strbuf_str(&t));
+        strbuf_free(&t);
         if (g->ops->result(g) != RESULT_NONE || g->ops->to_move(g) != side)
             charge(s, side, -1);
     }

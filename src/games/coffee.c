@@ -18,6 +18,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,12 +97,11 @@ static const char *const cap_colour[2] = {"Black", "Orange"};
 
 static uint64_t zobrist_piece[2][MAX_CELLS], zobrist_bar[MAX_CELLS][8], zobrist_side,
     zobrist_swap;
-static int tables_ready;
+/* Built once, whichever thread creates the first game. */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void init_tables(void)
+static void build_tables(void)
 {
-    if (tables_ready)
-        return;
     rng r;
     rng_seed(&r, 0xC0FFEEull);
     for (int c = 0; c < 2; c++)
@@ -112,8 +112,9 @@ static void init_tables(void)
             zobrist_bar[s][a] = rng_next(&r);
     zobrist_side = rng_next(&r);
     zobrist_swap = rng_next(&r);
-    tables_ready = 1;
 }
+
+static void init_tables(void) { pthread_once(&tables_once, build_tables); }
 
 static int cell_exists(const coffee_game *g, int c, int r)
 {

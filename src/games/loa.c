@@ -19,6 +19,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,12 +79,11 @@ static uint64_t between[64][64];    /* squares strictly between two aligned squa
 static const int dfile[8] = {1, -1, 0, 0, 1, -1, -1, 1};
 static const int drank[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 /* direction pairs share a line: 0/1 rank, 2/3 file, 4/5 diagonal, 6/7 anti */
-static int tables_ready;
+/* Built once, whichever thread creates the first game. */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void init_tables(void)
+static void build_tables(void)
 {
-    if (tables_ready)
-        return;
     rng r;
     rng_seed(&r, 0x10A10A10Aull);
     for (int c = 0; c < 2; c++)
@@ -115,8 +115,9 @@ static void init_tables(void)
         line_of[s][2] = (uint8_t)(16 + f - k + 7);
         line_of[s][3] = (uint8_t)(31 + f + k);
     }
-    tables_ready = 1;
 }
+
+static void init_tables(void) { pthread_once(&tables_once, build_tables); }
 
 /* ---- connectivity ---- */
 

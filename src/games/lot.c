@@ -17,6 +17,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,12 +68,11 @@ static uint64_t zobrist[4][CELLS], zobrist_side, zobrist_swap; /* [colour + 2*to
 static int8_t near[CELLS][4][5];
 static uint64_t windows[120]; /* every three consecutive cells in a line */
 static int nwindows;
-static int tables_ready;
+/* Built once, whichever thread creates the first game. */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void init_tables(void)
+static void build_tables(void)
 {
-    if (tables_ready)
-        return;
     static const int df[4] = {1, 0, 1, 1}, dr[4] = {0, 1, 1, -1};
     rng r;
     rng_seed(&r, 0x1070F3EEull);
@@ -94,8 +94,9 @@ static void init_tables(void)
             if (near[s][d][3] >= 0 && near[s][d][4] >= 0)
                 windows[nwindows++] = BIT(s) | BIT(near[s][d][3]) | BIT(near[s][d][4]);
     }
-    tables_ready = 1;
 }
+
+static void init_tables(void) { pthread_once(&tables_once, build_tables); }
 
 /* Board order for the removed pair: file, then rank. */
 static int board_order(int s) { return (s % SIDE) * SIDE + s / SIDE; }

@@ -19,6 +19,7 @@
 #include "util.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,8 @@ typedef struct y_game {
 /* ---- tables ---- */
 
 static uint64_t zob_stone[2][MAX_CELLS], zob_this[MAX_CELLS], zob_side, zob_swap;
-static int tables_ready;
+/* Built once, whichever thread creates the first game. */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 /* sym_cell[size][k][i]: the image of cell i under the k-th symmetry of the
  * triangle.  A cell's three distances to the sides (row, column - row,
  * size - 1 - column) add up to size - 1; permuting them maps the board onto
@@ -130,10 +132,8 @@ static void init_symmetries(void)
                 }
 }
 
-static void init_tables(void)
+static void build_tables(void)
 {
-    if (tables_ready)
-        return;
     rng r;
     rng_seed(&r, 0x59A11Eull);
     for (int i = 0; i < MAX_CELLS; i++) {
@@ -144,8 +144,9 @@ static void init_tables(void)
     zob_side = rng_next(&r);
     zob_swap = rng_next(&r);
     init_symmetries();
-    tables_ready = 1;
 }
+
+static void init_tables(void) { pthread_once(&tables_once, build_tables); }
 
 /* The turn number has no fixed bound, so its key is computed (splitmix64). */
 static uint64_t zob_turn(int t)

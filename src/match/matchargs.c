@@ -3,9 +3,6 @@
 #include "ai/engine.h"
 #include "util.h"
 
-#include <ctype.h>
-#include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -18,20 +15,6 @@ const char *matchargs_schedule_name(int kind) { return schedule_names[kind]; }
 
 /* ------------------------------------------------------------------ */
 /* time controls                                                       */
-
-/* Seconds with up to three decimals, as milliseconds. */
-static int parse_seconds(const char *s, int64_t *ms)
-{
-    char *end;
-    if (!*s || !(isdigit((unsigned char)*s) || *s == '.'))
-        return -1;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || *end || v < 0 || v > 1e7)
-        return -1;
-    *ms = (int64_t)llround(v * 1000.0);
-    return 0;
-}
 
 /* "ms=N" or "iterations=N": 1 if text starts with key, then 0 or -1. */
 static int keyed_number(const char *text, const char *key, long *v)
@@ -65,8 +48,8 @@ int matchargs_parse_tc(const char *text, match_tc *out, char *err, size_t errlen
         char base[64];
         const char *plus = strchr(text, '+');
         snprintf(base, sizeof base, "%.*s", plus ? (int)(plus - text) : (int)strlen(text), text);
-        if (parse_seconds(base, &tc.base_ms) != 0 || tc.base_ms < 1 ||
-            (plus && parse_seconds(plus + 1, &tc.inc_ms) != 0)) {
+        if (util_parse_seconds(base, &tc.base_ms) != 0 || tc.base_ms < 1 ||
+            (plus && util_parse_seconds(plus + 1, &tc.inc_ms) != 0)) {
             snprintf(err, errlen,
                      "-tc '%s': expected ms=N, iterations=N or BASE+INC in seconds (e.g. 60+0.5)",
                      text);

@@ -58,43 +58,19 @@ static int apply(game *g, const match_opening *o, char *err, size_t errlen)
     return 0;
 }
 
-/* Does a turn begin here (not in the middle of a multi-stone turn)? */
-static int turn_starts_here(game *g)
-{
-    int n = g->ops->ply(g);
-    if (n == 0)
-        return 1;
-    qmove last = g->ops->move_at(g, n - 1);
-    g->ops->unmake(g);
-    int mover = g->ops->to_move(g);
-    g->ops->make(g, last);
-    return g->ops->to_move(g) != mover;
-}
-
 /* g's moves from the start, each in canonical text after sep (the first
  * without); with turns, stones of one turn are joined by commas. */
 static void moves_text(game *g, int turns, strbuf *out)
 {
-    int n = g->ops->ply(g);
-    qmove *mv = malloc(sizeof *mv * (size_t)(n ? n : 1));
-    if (!mv) {
+    game_step *st = game_steps(g, 0, 0);
+    if (!st) {
         out->failed = 1;
         return;
     }
-    for (int i = n - 1; i >= 0; i--) {
-        mv[i] = g->ops->move_at(g, i);
-        g->ops->unmake(g);
-    }
-    for (int i = 0; i < n; i++) {
-        char t[GAME_MOVE_TEXT_MAX];
-        int mover = g->ops->to_move(g);
-        g->ops->move_to_text(g, mv[i], t, sizeof t);
-        strbuf_add(out, t);
-        g->ops->make(g, mv[i]);
-        if (i + 1 < n)
-            strbuf_add(out, turns && g->ops->to_move(g) == mover ? "," : " ");
-    }
-    free(mv);
+    for (int i = 0; i < g->ops->ply(g); i++)
+        strbuf_addf(out, "%s%s", i == 0 ? "" : turns && !game_step_starts_turn(st, i) ? "," : " ",
+                    st[i].text);
+    free(st);
 }
 
 void openings_turns(const game *start, const match_opening *o, strbuf *out)
@@ -126,7 +102,7 @@ static int check_opening(const match *m, const match_opening *o, strbuf *canon, 
         rc = -1;
     }
     /* engines hear whole turns: the last move must complete one */
-    if (rc == 0 && !o->is_position && !turn_starts_here(g)) {
+    if (rc == 0 && !o->is_position && !game_turn_starts_here(g)) {
         snprintf(err, errlen, "it ends in the middle of a turn");
         rc = -1;
     }
@@ -230,7 +206,7 @@ static int random_opening(const match *m, int k, strbuf *out)
         g->ops->copy(g, m->proto);
         for (int plies = 0;; plies++) {
             int n = g->ops->legal_moves(g, moves);
-            if (n == 0 || (plies >= m->random_plies && turn_starts_here(g)))
+            if (n == 0 || (plies >= m->random_plies && game_turn_starts_here(g)))
                 break;
             g->ops->make(g, moves[rng_below(&r, (uint32_t)n)]);
         }

@@ -112,29 +112,15 @@ static json_t *moves_json(const game *g)
     return list;
 }
 
-/* The moves made, one entry per ply, from a copy walked back to the start. */
+/* The moves made, one entry per ply. */
 static json_t *turns_json(const game *g)
 {
     json_t *list = json_array();
-    int ply = g->ops->ply(g);
-    game *c = game_clone(g);
-    qmove *mv = malloc((size_t)(ply + 1) * sizeof *mv);
-    if (!c || !mv)
-        goto out;
-    for (int i = 0; i < ply; i++)
-        mv[i] = g->ops->move_at(g, i);
-    for (int i = 0; i < ply; i++)
-        c->ops->unmake(c);
-    for (int i = 0; i < ply; i++) {
-        char text[GAME_MOVE_TEXT_MAX];
-        int player = c->ops->to_move(c);
-        c->ops->move_to_text(c, mv[i], text, sizeof text);
-        json_array_append_new(list, json_pack("{s:i, s:s}", "player", player, "text", text));
-        c->ops->make(c, mv[i]);
-    }
-out:
-    game_free(c);
-    free(mv);
+    game_step *st = game_steps(g, 0, 0);
+    for (int i = 0; st && i < g->ops->ply(g); i++)
+        json_array_append_new(list, json_pack("{s:i, s:s}", "player", st[i].mover, "text",
+                                              st[i].text));
+    free(st);
     return list;
 }
 

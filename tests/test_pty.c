@@ -1,0 +1,258 @@
+/* test_pty.c - the terminal game as a person meets it: `quartet play` runs
+ * on a real pseudo-terminal (so libedit edits the line, as in `make run`),
+ * and the test types moves, help, moves, undo, a bad move and quit for
+ * every game, checking the screen's text and the exit status.  Piped input
+ * never reaches libedit, so only this catches a crash inside it.
+ * The binary is $Q (default bin/quartet). */
+#define _GNU_SOURCE
+#include "check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SCREEN_MAX (1 << 20) /* everything one game prints */
+#define WAIT_MS 15000        /* for any one piece of text */
+
+typedef struct term {
+    int fd;        /* the pseudo-terminal's master side */
+    pid_t pid;
+    char *out;     /* all output so far */
+    size_t len, mark; /* mark: where the text after the last typed line starts */
+    int eof;
+} term;
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Start argv on a new pseudo-terminal of 80x24 as its controlling terminal. */
+static int term_start(term *t, char *const argv[])
+{
+    memset(t, 0, sizeof *t);
+    t->out = malloc(SCREEN_MAX + 1);
+    t->fd = posix_openpt(O_RDWR | O_NOCTTY);
+    if (!t->out || t->fd < 0 || grantpt(t->fd) != 0 || unlockpt(t->fd) != 0)
+        return -1;
+    const char *name = ptsname(t->fd);
+    if (!name)
+        return -1;
+    t->pid = fork();
+    if (t->pid < 0)
+        return -1;
+    if (t->pid == 0) {
+        struct winsize ws = {24, 80, 0, 0};
+        setsid();
+        int s = open(name, O_RDWR);
+        if (s < 0 || ioctl(s, TIOCSCTTY, 0) != 0)
+            _exit(126);
+        ioctl(s, TIOCSWINSZ, &ws);
+        dup2(s, 0);
+        dup2(s, 1);
+        dup2(s, 2);
+        if (s > 2)
+            close(s);
+        close(t->fd);
+        setenv("TERM", "xterm", 1);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    t->out[0] = 0;
+    return 0;
+}
+
+/* Read what is there within ms; 0 when the other side has closed. */
+static int term_read(term *t, int ms)
+{
+    struct pollfd p = {t->fd, POLLIN, 0};
+    if (t->eof || poll(&p, 1, ms) <= 0)
+        return !t->eof;
+    char buf[4096];
+    ssize_t n = read(t->fd, buf, sizeof buf);
+    if (n <= 0) { /* EIO once the program and its terminal are gone */
+        t->eof = 1;
+        return 0;
+    }
+    if (t->len + (size_t)n > SCREEN_MAX)
+        n = (ssize_t)(SCREEN_MAX - t->len);
+    memcpy(t->out + t->len, buf, (size_t)n);
+    t->len += (size_t)n;
+    t->out[t->len] = 0;
+    return 1;
+}
+
+/* Wait until text appears after the mark; 1 if it did. */
+static int term_wait(term *t, const char *text)
+{
+    int64_t end = now_ms() + WAIT_MS;
+    while (!strstr(t->out + t->mark, text)) {
+        int64_t left = end - now_ms();
+        if (left <= 0 || !term_read(t, (int)left))
+            return strstr(t->out + t->mark, text) != NULL;
+    }
+    return 1;
+}
+
+#define EXPECT(t, text)                                                              \
+    do {                                                                             \
+        if (!term_wait(t, text)) {                                                   \
+            printf("FAIL %s: the screen lacks \"%s\"; it ends with:\n%s\n",          \
+                   check_current, text,                                              \
+                   (t)->out + ((t)->len > 600 ? (t)->len - 600 : 0));                \
+            check_current_failed = 1;                                                \
+        }                                                                            \
+    } while (0)
+
+/* At the prompt, type keys as they are. */
+static void term_keys(term *t, const char *prompt, const char *keys)
+{
+    EXPECT(t, prompt);
+    t->mark = t->len;
+    size_t n = strlen(keys);
+    if (write(t->fd, keys, n) != (ssize_t)n)
+        t->eof = 1;
+}
+
+/* Type a line at the prompt, as a person does (Enter is a carriage return). */
+static void term_type(term *t, const char *prompt, const char *line)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s\r", line);
+    term_keys(t, prompt, buf);
+}
+
+/* Still running (not yet ended; its status stays to be collected)? */
+static int alive(pid_t pid)
+{
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0;
+}
+
+/* The exit status after the program's end, or -1 (then it is killed). */
+static int term_finish(term *t)
+{
+    int st = 0;
+    int64_t end = now_ms() + WAIT_MS;
+    pid_t r;
+    while ((r = waitpid(t->pid, &st, WNOHANG)) == 0 && now_ms() < end)
+        term_read(t, 50); /* keep the terminal drained */
+    if (r == 0) {
+        kill(t->pid, SIGKILL);
+        waitpid(t->pid, &st, 0);
+        st = -1;
+    } else if (WIFSIGNALED(st)) {
+        printf("  the program died of signal %d\n", WTERMSIG(st));
+        st = -1;
+    } else {
+        st = WEXITSTATUS(st);
+    }
+    close(t->fd);
+    free(t->out);
+    return st;
+}
+
+static const char *quartet(void)
+{
+    const char *q = getenv("Q");
+    return q && *q ? q : "bin/quartet";
+}
+
+typedef struct script {
+    const char *game;
+    const char *title;       /* the first line */
+    const char *first, *second; /* prompts */
+    const char *moves;       /* "N legal moves:" at the start */
+    const char *move;        /* a legal first move */
+    const char *bad;         /* what a bad move says */
+} script;
+
+/* Two people at one board: help, moves, a move, undo, a bad move, quit. */
+static void play_people(const script *sc)
+{
+    term t;
+    char first[32], second[32];
+    snprintf(first, sizeof first, "%s> ", sc->first);
+    snprintf(second, sizeof second, "%s> ", sc->second);
+    char *argv[] = {(char *)quartet(), "play", (char *)sc->game, "--second=human", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    EXPECT(&t, sc->title);
+    term_type(&t, first, "help");
+    EXPECT(&t, "  undo    take back your last turn (and the computer's reply)");
+    term_type(&t, first, "moves");
+    EXPECT(&t, sc->moves);
+    term_type(&t, first, sc->move);
+    char to_move[64];
+    snprintf(to_move, sizeof to_move, "%c%s to move (human)", sc->second[0] - 'a' + 'A',
+             sc->second + 1);
+    EXPECT(&t, to_move);
+    term_type(&t, second, "undo");
+    EXPECT(&t, "Took back 1 turn.");
+    snprintf(to_move, sizeof to_move, "%c%s to move (human)", sc->first[0] - 'a' + 'A',
+             sc->first + 1);
+    EXPECT(&t, to_move);
+    term_type(&t, first, "zz9");
+    EXPECT(&t, sc->bad);
+    term_type(&t, first, "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+static const script scripts[] = {
+    {"loa", "Lines of Action (simultaneous=draw nomove=pass repetition=3).", "black", "white",
+     "36 legal moves:", "c8-c6", "'zz9' is not a move (expected e.g. c8-c6, c8xa6 or pass)"},
+    {"y", "Y (size=11 variant=standard pie=auto).", "black", "white", "66 legal moves:", "e5",
+     "'zz9' is not a move (expected a cell such as e5, or swap)"},
+    {"lot", "LOT (Line of Three) (pie=1).", "white", "black", "49 legal moves:", "d4",
+     "'zz9' is not a move (expected a cell such as d4, a tower move"},
+    {"coffee", "Coffee (board=hex size=4 n=4 pie=0).", "black", "orange", "111 legal moves:",
+     "d4h", "'zz9' is not a move (expected a cell and the bar's axis, e.g. d4h"},
+};
+
+static void test_loa(void) { play_people(&scripts[0]); }
+static void test_y(void) { play_people(&scripts[1]); }
+static void test_lot(void) { play_people(&scripts[2]); }
+static void test_coffee(void) { play_people(&scripts[3]); }
+
+/* Against the computer at a tiny level: it answers, undo takes back both
+ * turns, and the end of input (Ctrl-D) leaves cleanly. */
+static void test_against_the_computer(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--second=ai:level=1,seed=1", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    term_type(&t, "black> ", "c8-c6");
+    EXPECT(&t, "White plays ");
+    EXPECT(&t, "Black to move (human)");
+    term_type(&t, "black> ", "undo");
+    EXPECT(&t, "Took back 2 turns.");
+    /* Ctrl-D: an end of file typed before the line editor has switched the
+     * terminal to its own mode can be lost, so it is typed again while the
+     * program is still there (at most 30 times) */
+    EXPECT(&t, "black> ");
+    for (int i = 0; i < 30 && alive(t.pid); i++) {
+        term_keys(&t, "", "\004");
+        term_read(&t, 500);
+    }
+    CHECK_INT(term_finish(&t), 0);
+}
+
+int main(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    RUN(test_loa);
+    RUN(test_y);
+    RUN(test_lot);
+    RUN(test_coffee);
+    RUN(test_against_the_computer);
+    return check_summary("test_pty");
+}
