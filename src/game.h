@@ -170,6 +170,13 @@ struct game_ops {
     /* Searcher settings tuned for this game, terminated by an entry with
      * searcher == NULL; NULL: every searcher's own defaults. */
     const game_ai_defaults *ai_defaults;
+    /* A hash equal for positions that are images of each other under a
+     * symmetry of the board (rotations, reflections), e.g. the smallest
+     * hash over the symmetries.  NULL: the game uses hash. */
+    uint64_t (*canonical_hash)(const game *g);
+    /* 1 when no game can end in a draw (Y, Coffee): a solver then proves
+     * one side's win instead of both. */
+    int no_draws;
 
     /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
 

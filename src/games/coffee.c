@@ -1040,6 +1040,7 @@ const game_ops coffee_ops = {
     .to_text = coffee_to_text,
     .from_text = coffee_from_text,
     .hash = coffee_hash,
+    .no_draws = 1,
     .render = coffee_render,
     .playout = coffee_playout,
     .describe = coffee_describe,
