@@ -11,6 +11,7 @@ int bench_perft_main(int argc, char **argv);
 int gtp_main(int argc, char **argv);
 int match_main(int argc, char **argv); /* match.c */
 int bench_main(int argc, char **argv);
+int solve_main(int argc, char **argv); /* solve.c */
 
 /* Parse "GAME [opt=value ...]" from argv, stopping at the first word that
  * is not name=value (its index is stored in *next).  Prints the error and

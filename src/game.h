@@ -56,6 +56,13 @@ typedef struct game_option {
     int def;                    /* default value (for choices: index) */
 } game_option;
 
+/* A searcher's settings tuned for one game ("cutoff=1 evalplies=4"), as
+ * the engine's settings are written; the user's own settings win. */
+typedef struct game_ai_defaults {
+    const char *searcher; /* its registry name, "mcts" */
+    const char *settings;
+} game_ai_defaults;
+
 typedef struct game_ops game_ops;
 struct rng;
 
@@ -160,6 +167,16 @@ struct game_ops {
     int (*playout)(game *g, struct rng *r, int max_plies);
     /* Heuristic expected score in [0,1] for the player to move. */
     double (*evaluate)(const game *g);
+    /* Searcher settings tuned for this game, terminated by an entry with
+     * searcher == NULL; NULL: every searcher's own defaults. */
+    const game_ai_defaults *ai_defaults;
+    /* A hash equal for positions that are images of each other under a
+     * symmetry of the board (rotations, reflections), e.g. the smallest
+     * hash over the symmetries.  NULL: the game uses hash. */
+    uint64_t (*canonical_hash)(const game *g);
+    /* 1 when no game can end in a draw (Y, Coffee): a solver then proves
+     * one side's win instead of both. */
+    int no_draws;
 
     /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
 

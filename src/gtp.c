@@ -50,6 +50,9 @@
  *   quartet-set NAME VALUE    engine setting (seed, level, ms, iterations, ...)
  *   quartet-setposition TEXT  position from text (the rest of the line)
  *   quartet-settings          engine settings as name=value
+ *   quartet-solve [SECONDS]   prove the position's value (default 10 s, at
+ *                             most 600): "win|draw|loss|unknown MOVES", the
+ *                             winning (or drawing) moves comma-joined, or -
  *   quartet-to_move           colour to move, or none when the game is over
  *   quit                      leave
  *   reg_genmove COLOR         like genmove, without playing the turn
@@ -68,6 +71,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "gtp.h"
+#include "ai/solver.h"
 #include "cli.h"
 #include "session.h"
 #include "sgf.h"
@@ -414,6 +418,39 @@ static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans,
     return ANSWER_OK;
 }
 
+/* Prove the position's value within SECONDS (default 10): "VALUE MOVES",
+ * the winning moves of a win, the drawing moves of a draw, else "-". */
+static int cmd_solve(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)rest;
+    long sec = 10;
+    if (argc > 0 && (util_parse_long(argv[0], &sec) != 0 || sec < 1 || sec > 600)) {
+        snprintf(ans, len, "syntax error: SECONDS must be a whole number 1..600");
+        return ANSWER_ERROR;
+    }
+    game *c = session_game_copy(s->ses);
+    if (!c) {
+        snprintf(ans, len, "out of memory");
+        return ANSWER_ERROR;
+    }
+    solver_params p = {.memory_mb = 64, .threads = 1, .ms = sec * 1000};
+    solver_result r;
+    int rc = solver_run(c, &p, &r, ans, len);
+    if (rc == 0) {
+        int want = r.value == SOLVER_DRAW ? SOLVER_DRAW : SOLVER_WIN;
+        snprintf(ans, len, "%s ", solver_value_name(r.value));
+        size_t at = strlen(ans);
+        for (int i = 0; i < r.nmoves; i++)
+            if (r.moves[i].value == want && r.value != SOLVER_UNKNOWN && r.value != SOLVER_LOSS)
+                util_str_appendf(ans, len, "%s%s", strlen(ans) > at ? "," : "", r.moves[i].text);
+        if (strlen(ans) == at)
+            util_str_appendf(ans, len, "-");
+        solver_result_free(&r);
+    }
+    game_free(c);
+    return rc == 0 ? ANSWER_OK : ANSWER_ERROR;
+}
+
 static int cmd_player(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)rest;
@@ -542,6 +579,7 @@ static const gtp_command commands[] = {
     {"quartet-set", cmd_set, 2, 2, "NAME VALUE"},
     {"quartet-setposition", cmd_setposition, 1, -1, "TEXT"},
     {"quartet-settings", cmd_settings, 0, 0, ""},
+    {"quartet-solve", cmd_solve, 0, 1, "[SECONDS]"},
     {"quartet-to_move", cmd_to_move, 0, 0, ""},
     {"quit", cmd_quit, 0, 0, ""},
     {"reg_genmove", cmd_reg_genmove, 1, 1, "COLOR"},

@@ -1,5 +1,6 @@
 /* main.c - bin/quartet: finds the subcommand and runs it.  One table. */
 #include "cli.h"
+#include "ai/engine.h"
 #include "util.h"
 #include "web/web.h"
 
@@ -12,6 +13,7 @@ typedef struct command {
     int (*run)(int argc, char **argv); /* argv[0] is the subcommand */
     const char *summary;
     const char *usage;
+    int players; /* its help ends with the computer players' settings */
 } command;
 
 static int games_main(int argc, char **argv);
@@ -31,10 +33,10 @@ static const command commands[] = {
      "changes whenever a game's rules, move order or playouts or the search change.\n"
      "  --json   the same as one JSON object, for tools\n"
      "  --quick  perft 2 plies shallower, 1/100 of the playouts and searches\n"
-     "example: quartet bench 20000\n"},
+     "example: quartet bench 20000\n", 0},
     {"games", games_main, "list the games and their options",
      "usage: quartet games\n"
-     "Lists every game with its colours and rule options (name, values, default).\n"},
+     "Lists every game with its colours and rule options (name, values, default).\n", 0},
     {"gtp", gtp_main, "talk the Go Text Protocol (GTP 2) to a GUI or match runner",
      "usage: quartet gtp [GAME [opt=value ...]] [--player=KIND[:settings]]\n"
      "Speaks GTP version 2 on standard input and output for any game (default: the\n"
@@ -49,7 +51,7 @@ static const command commands[] = {
      "  quartet-to_move  quartet-result  quartet-result_reason  quartet-moves\n"
      "  quartet-position  quartet-setposition TEXT  quartet-perft DEPTH\n"
      "  quartet-player KIND  quartet-set NAME VALUE  quartet-settings\n"
-     "  quartet-savesgf FILE\n"
+     "  quartet-savesgf FILE  quartet-solve [SECONDS]\n"
      "Colours: name, initial, 1 or 2.  Moves: the game's tokens; a multi-stone turn\n"
      "is comma-joined (h2,j4) and play also takes one stone at a time.  genmove\n"
      "plays a whole turn and prints it; in a finished game it answers\n"
@@ -58,7 +60,7 @@ static const command commands[] = {
      "time_settings MAIN BYO_TIME BYO_STONES (seconds; 0 T 1 = T seconds a move) and\n"
      "time_left set the clock the engine's time per move is derived from.\n"
      "loadsgf FILE N loads the position before move N; records are SGF (LOA GM[9]).\n"
-     "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n"},
+     "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n", 1},
     {"match", match_main, "play engines against each other and measure strength",
      "usage: quartet match [flags] PLAYER PLAYER [PLAYER ...]\n"
      "Plays engines against each other, refereeing every move, and reports the score,\n"
@@ -113,14 +115,43 @@ static const command commands[] = {
      "      -tc iterations=2000 quartet random -sprt elo0=0 elo1=50 -log y.log\n"
      "  quartet match -log y.log -resume ...the same arguments...\n"
      "  quartet match -schedule gauntlet -tc 10+0.1 -sgf games/ quartet \\\n"
-     "      cmd=\"./my-engine --gtp\" name=mine random\n"},
+     "      cmd=\"./my-engine --gtp\" name=mine random\n", 1},
     {"perft", bench_perft_main, "count leaf positions to a depth (move generator check)",
      "usage: quartet perft GAME DEPTH [opt=value ...] [--position TEXT] [--divide]\n"
      "Counts the positions reached after exactly DEPTH moves (finished games are\n"
      "leaves that are not counted further) and prints the count with nodes per second.\n"
      "  --position TEXT  start from TEXT (the game's one-line position format)\n"
      "  --divide         also print the count below each first move\n"
-     "example: quartet perft loa 4 repetition=0\n"},
+     "example: quartet perft loa 4 repetition=0\n", 0},
+    {"solve", solve_main, "prove a position's value and every winning move",
+     "usage: quartet solve GAME [opt=value ...] [--position TEXT] [--moves TURNS]\n"
+     "                     [--memory MB] [--threads N] [--time SEC] [--nodes N]\n"
+     "                     [--first] [--replies] [--order SEED] [--progress SEC]\n"
+     "                     [--proof FILE] [--quiet]\n"
+     "       quartet solve --verify FILE\n"
+     "Proves with a depth-first proof-number search whether the player to move wins,\n"
+     "draws or loses, and the value of every move: one line per move (MOVE win|draw|\n"
+     "loss|unknown), the value, then one line for tools:\n"
+     "  result value=V to_move=COLOUR winning=M,M|- drawing=M,M|- moves=N nodes=N ms=N memory_mb=N\n"
+     "Progress goes to standard error every --progress seconds (default 1, 0: none):\n"
+     "proof and disproof numbers, nodes, nodes per second, memory, moves solved.\n"
+     "  --position TEXT  start from TEXT (the game's one-line position format)\n"
+     "  --moves TURNS    then play these turns (space-separated, e.g. \"c8-c6 a7-c7\")\n"
+     "  --memory MB      transposition tables, shared by the threads (default 64)\n"
+     "  --threads N      threads, each solving its share of the moves (default 1)\n"
+     "  --time SEC       give up after SEC seconds (default: no limit)\n"
+     "  --nodes N        give up after N nodes per thread (default: no limit)\n"
+     "  --first          only the value: one proof from the position and one winning\n"
+     "                   move (the other moves stay unknown; one thread)\n"
+     "  --replies        also list the opponent's winning answers to every move\n"
+     "                   (with pie=1: whether to swap)\n"
+     "  --order SEED     search the moves in a shuffled order (0: the game's own)\n"
+     "  --proof FILE     write a proof of the value that --verify checks\n"
+     "  --quiet          only the value and the result line\n"
+     "--verify FILE checks a proof file by replaying every move: 'proof ok: ...' and\n"
+     "exit 0, or the first problem and exit 1.  Exit status of a solve: 0 solved,\n"
+     "1 a limit was reached first (value unknown), 2 bad arguments.\n"
+     "example: quartet solve y size=4 pie=0 --proof y4.proof\n", 0},
     {"play", play_main, "play a game in the terminal",
      "usage: quartet play GAME [opt=value ...] [--SIDE=PLAYER ...] [--clock MIN+SEC]\n"
      "Plays GAME in the terminal; options and flags may come in any order.  SIDE is\n"
@@ -143,7 +174,7 @@ static const command commands[] = {
      "  board  new  help  quit (asks once when the game is not saved)\n"
      "While the computer thinks a line shows its time and best move so far; any key\n"
      "makes it move now.\n"
-     "example: quartet play loa --white=random\n"},
+     "example: quartet play loa --white=random\n", 0},
     {"serve", web_main, "play in the browser: the web server and its JSON API",
      "usage: quartet serve [--host 127.0.0.1] [--port 8080] [--db FILE] [--assets DIR]\n"
      "                     [--max-games N]\n"
@@ -157,7 +188,7 @@ static const command commands[] = {
      "  --assets DIR    serve the page's files from DIR instead of the built-in copy\n"
      "  --max-games N   games the database may hold (default 1000)\n"
      "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n"
-     "example: quartet serve --port 8080\n"},
+     "example: quartet serve --port 8080\n", 0},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
@@ -239,6 +270,11 @@ int main(int argc, char **argv)
             return 2;
         }
         fputs(c->usage, stdout);
+        if (c->players) {
+            char help[8192];
+            engine_settings_help(help, sizeof help);
+            printf("Computer players (KIND:name=value,...) and their settings:\n%s", help);
+        }
         return 0;
     }
     const command *c = find_command(cmd);

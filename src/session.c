@@ -499,8 +499,10 @@ void session_settings_text(session *s, int seat, char *buf, size_t len)
     LOCK(s);
     engine *e = seat >= SESSION_FIRST && seat <= SESSION_ANALYST ? seat_get(s, seat) : NULL;
     buf[0] = 0;
-    if (e)
+    if (e) {
+        engine_set_game(e, G(s)->ops);
         engine_settings_text(e, buf, len);
+    }
     UNLOCK(s);
 }
 
@@ -510,6 +512,7 @@ void session_player_text(session *s, int seat, char *buf, size_t len)
     LOCK(s);
     engine *e = seat >= SESSION_FIRST && seat <= SESSION_ANALYST ? seat_get(s, seat) : NULL;
     if (e) {
+        engine_set_game(e, G(s)->ops);
         engine_settings_text(e, settings, sizeof settings);
         snprintf(buf, len, "%s%s%s", engine_kind(e), settings[0] ? " " : "", settings);
     } else {
@@ -609,6 +612,7 @@ static void name_player(session *s, int colour)
     char *who = s->rec->player[colour], settings[SESSION_PLAYER_MAX];
     if (who[0] || !s->eng[colour])
         return;
+    engine_set_game(s->eng[colour], G(s)->ops);
     engine_settings_text(s->eng[colour], settings, sizeof settings);
     snprintf(who, sizeof s->rec->player[0], "quartet %s %.100s", engine_kind(s->eng[colour]),
              settings);

@@ -37,6 +37,24 @@ out=$($Q help bench); has "$out" "usage: quartet bench [ITERATIONS] [--json] [--
 out=$($Q play loa --first=ai:iterations=200:seed=5 --second=random:seed=3 </dev/null 2>&1)
 status $? 0 "ai against random"
 has "$out" "Game over: 1-0" "ai beats random"
-out=$($Q play loa --first=ai:memory=0 2>&1); status $? 2 "bad memory"; has "$out" "setting memory: 0 is out of range" "bad memory"
+out=$($Q play loa --first=ai:memory=0 2>&1); status $? 2 "bad memory"; has "$out" "memory must be 1..65536, not 0" "bad memory"
 out=$($Q play loa --first=ai:wizardry=3 2>&1); status $? 2 "unknown setting"; has "$out" "unknown setting 'wizardry'" "unknown setting"
+out=$($Q play loa --first=random:level=3 2>&1); status $? 2 "random's settings"
+has "$out" "unknown setting 'level' for random (known: seed)" "random's settings"
+out=$($Q play loa --first=mcts:level=0 2>&1); status $? 2 "mcts by name"
+has "$out" "level must be 1..10, not 0" "mcts by name"
+
+# the settings' help comes from the searchers' tables, the same in every
+# command's help and in the README
+settings() { sed -n '/^Computer players (KIND/,$p' | tail -n +2; }
+play=$($Q help play | settings)
+has "$play" "    level=1..10  (default 5)" "help lists level"
+has "$play" "    cutoff=0..1000  (default 0; loa: 1)" "help names LOA's tuned default"
+has "$play" "  random  a uniformly random legal move" "help lists random"
+for c in gtp match; do
+    other=$($Q help $c | settings)
+    if [ "$other" = "$play" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL help $c: other settings"; fi
+done
+readme=$(sed -n '/^  ai, mcts  /,/^```$/p' README.md | sed '$d')
+if [ "$readme" = "$play" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL README's settings differ from quartet help play"; fi
 summary cli_ai

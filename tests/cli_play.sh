@@ -31,7 +31,7 @@ has "$out" "Colours swapped: the first piece changes colour." "swap announced"
 # bad seats
 out=$($Q play loa --green=human 2>&1); status $? 2 "bad side"; has "$out" "unknown side 'green'" "bad side"
 out=$($Q play loa --white=wizard 2>&1); status $? 2 "bad player"; has "$out" "unknown player kind 'wizard'" "bad player"
-out=$($Q play loa --white=ai:level=99 2>&1); status $? 2 "bad setting"; has "$out" "out of range (1..10)" "bad setting"
+out=$($Q play loa --white=ai:level=99 2>&1); status $? 2 "bad setting"; has "$out" "level must be 1..10, not 99" "bad setting"
 out=$($Q play loa nomove=sometimes 2>&1); status $? 2 "bad option"; has "$out" "not one of: pass, lose" "bad option"
 # end of input mid-game leaves cleanly
 out=$(printf 'c8-c6\n' | $Q play loa --white=human 2>&1); status $? 0 "end of input"

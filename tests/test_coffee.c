@@ -566,6 +566,62 @@ static void test_random_games(void)
     CHECK(w[0] > 0 && w[1] > 0);
 }
 
+/* The playout hook: every move it makes is legal where it is made, games
+ * end in a result, and its moves are uniform: over many playouts of one
+ * ply from a position, each legal move turns up about equally often. */
+static void test_playout(void)
+{
+    static const char *const opts[] = {"", "board=square size=7", "size=3 pie=1",
+                                       "board=square size=4 n=2 pie=1"};
+    rng r;
+    rng_seed(&r, 77);
+    qmove moves[GAME_MAX_MOVES];
+    for (int o = 0; o < 4; o++) {
+        game *g = test_game(&coffee_ops, opts[o]), *replay = game_new_like(g);
+        for (int i = 0; i < 100; i++) {
+            game *c = game_clone(g);
+            int res = c->ops->playout(c, &r, 100000), bad = 0;
+            CHECK(res == RESULT_FIRST || res == RESULT_SECOND);
+            CHECK_INT(c->ops->result(c), res);
+            CHECK_INT(c->ops->legal_moves(c, moves), 0);
+            replay->ops->copy(replay, g);
+            for (int k = 0; k < c->ops->ply(c); k++) {
+                qmove m = c->ops->move_at(c, k);
+                int n = replay->ops->legal_moves(replay, moves), found = 0;
+                for (int j = 0; j < n; j++)
+                    found |= moves[j] == m;
+                bad += !found;
+                replay->ops->make(replay, m);
+            }
+            CHECK_INT(bad, 0);
+            CHECK_INT(replay->ops->result(replay), res);
+            game_free(c);
+        }
+        game_free(g);
+        game_free(replay);
+    }
+    /* one ply from a position with the bar on a line: 18000 draws */
+    game *g = test_game(&coffee_ops, "pie=1");
+    CHECK_INT(test_play(g, "d4h"), 0); /* Orange: d4's row and swap */
+    int n = g->ops->legal_moves(g, moves), seen[GAME_MAX_MOVES] = {0};
+    CHECK(n > 10);
+    for (int i = 0; i < 18000; i++) {
+        game *c = game_clone(g);
+        c->ops->playout(c, &r, 1);
+        qmove m = c->ops->move_at(c, c->ops->ply(c) - 1);
+        for (int j = 0; j < n; j++)
+            seen[j] += moves[j] == m;
+        game_free(c);
+    }
+    int low = 18000, high = 0;
+    for (int j = 0; j < n; j++) {
+        low = seen[j] < low ? seen[j] : low;
+        high = seen[j] > high ? seen[j] : high;
+    }
+    CHECK(low > 18000 / n * 7 / 10 && high < 18000 / n * 13 / 10);
+    game_free(g);
+}
+
 static void test_bad_moves(void)
 {
     char err[GAME_ERR_MAX], before[GAME_TEXT_MAX], after[GAME_TEXT_MAX];
@@ -712,6 +768,7 @@ int main(void)
     RUN(test_swap);
     RUN(test_perft_against_model);
     RUN(test_random_games);
+    RUN(test_playout);
     RUN(test_bad_moves);
     RUN(test_bad_positions);
     RUN(test_render);

@@ -493,7 +493,15 @@ typedef struct stop_job {
     qmove move;
     engine_report rep;
     atomic_int done;
+    atomic_int reports;
 } stop_job;
+
+/* Counts the progress reports of a search that has begun iterating. */
+static void count_report(const engine_progress *p, void *arg)
+{
+    if (p->iterations > 0)
+        atomic_fetch_add((atomic_int *)arg, 1);
+}
 
 static void *search_thread(void *arg)
 {
@@ -510,10 +518,15 @@ static void test_stop_from_another_thread(void)
     j.g = loa_at(NULL);
     j.e = ai("iterations=2000000000 memory=16");
     atomic_init(&j.done, 0);
+    atomic_init(&j.reports, 0);
+    /* stop once the search has reported that it runs (bounded wait) */
+    engine_set_progress(j.e, count_report, &j.reports, 1);
     pthread_t th;
     CHECK_INT(pthread_create(&th, NULL, search_thread, &j), 0);
     struct timespec pause = {0, 20 * 1000 * 1000};
-    nanosleep(&pause, NULL);
+    for (int i = 0; i < 1500 && !atomic_load(&j.reports); i++)
+        nanosleep(&pause, NULL);
+    CHECK(atomic_load(&j.reports) > 0);
     /* stop until the search has answered (one request is enough) */
     while (!atomic_load(&j.done)) {
         engine_stop(j.e);
@@ -646,26 +659,33 @@ static void test_settings(void)
     CHECK_HAS(text, "memory=256");
 
     CHECK_INT(engine_set(e, "level", "11", err, sizeof err), -1);
-    CHECK_HAS(err, "out of range (1..10)");
+    CHECK_STR(err, "level must be 1..10, not 11");
     CHECK_INT(engine_set(e, "level", "0", err, sizeof err), -1);
-    CHECK_HAS(err, "out of range (1..10)");
+    CHECK_STR(err, "level must be 1..10, not 0");
     CHECK_INT(engine_set(e, "level", "x", err, sizeof err), -1);
-    CHECK_HAS(err, "not a whole number");
+    CHECK_STR(err, "level must be a whole number 1..10, not 'x'");
     CHECK_INT(engine_set(e, "ms", "-5", err, sizeof err), -1);
-    CHECK_HAS(err, "setting ms: -5 is out of range");
+    CHECK_STR(err, "ms must be 0..86400000, not -5");
     CHECK_INT(engine_set(e, "memory", "0", err, sizeof err), -1);
-    CHECK_HAS(err, "setting memory: 0 is out of range");
+    CHECK_STR(err, "memory must be 1..65536, not 0");
     CHECK_INT(engine_set(e, "c", "fast", err, sizeof err), -1);
-    CHECK_HAS(err, "setting c: 'fast' is not a number");
+    CHECK_STR(err, "c must be a number 0..10, not 'fast'");
+    CHECK_INT(engine_set(e, "c", "nan", err, sizeof err), -1);
+    CHECK_STR(err, "c must be a number 0..10, not 'nan'");
     CHECK_INT(engine_set(e, "seed", "-1", err, sizeof err), -1);
-    CHECK_HAS(err, "setting seed");
+    CHECK_STR(err, "seed must be 0..9223372036854775807, not -1");
+    CHECK_INT(engine_set(e, "seed", "99999999999999999999", err, sizeof err), -1);
+    CHECK_STR(err, "seed must be a whole number 0..9223372036854775807, not '99999999999999999999'");
+    CHECK_INT(engine_set(e, "reuse", "2", err, sizeof err), -1);
+    CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
-    CHECK_HAS(err, "unknown setting 'wizardry'");
+    CHECK_STR(err, "unknown setting 'wizardry' for ai (known: seed, level, iterations, ms, "
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse)");
     CHECK_INT(engine_set_all(e, "level=3 bogus", err, sizeof err), -1);
-    CHECK_HAS(err, "expected name=value");
+    CHECK_STR(err, "bad setting 'bogus': expected name=value");
     /* all or nothing: the good level=3 before the bad one is not kept */
     CHECK_INT(engine_set_all(e, "level=3,cutoff=99999", err, sizeof err), -1);
-    CHECK_HAS(err, "setting cutoff");
+    CHECK_STR(err, "cutoff must be 0..1000, not 99999");
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "level=5");
 

@@ -218,8 +218,102 @@ static void test_random_reports(void)
     game_free(g);
 }
 
+/* ---- the registry and settings ---- */
+
+static void test_kinds(void)
+{
+    char err[GAME_ERR_MAX], text[512];
+    engine *e = make("mcts", NULL), *a = make("AI", NULL), *r = make("random", NULL);
+    CHECK_STR(engine_kind(e), "mcts");
+    CHECK_STR(engine_kind(a), "ai");
+    CHECK_STR(engine_kind(r), "random");
+    engine_settings_text(r, text, sizeof text);
+    CHECK_STR(text, "seed=1");
+    CHECK_INT(engine_set(r, "level", "3", err, sizeof err), -1);
+    CHECK_STR(err, "unknown setting 'level' for random (known: seed)");
+    CHECK_INT(engine_set_all(r, "seed=4 ms=100", err, sizeof err), -1);
+    CHECK_STR(err, "unknown setting 'ms' for random (known: seed)");
+    CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
+    CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, iterations, ms, memory, "
+                   "c, cutoff, evalplies, maxplies, prior, reuse)");
+    CHECK(engine_new("alphabeta", err, sizeof err) == NULL);
+    CHECK_STR(err, "unknown player kind 'alphabeta' (known: ai, mcts, random)");
+    CHECK(engine_kind_has_setting("ai", "ms"));
+    CHECK(!engine_kind_has_setting("random", "ms"));
+    CHECK(!engine_kind_has_setting("wizard", "seed"));
+    char big[600];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    CHECK_INT(engine_set_all(e, big, err, sizeof err), -1);
+    CHECK_STR(err, "settings too long (at most 511 characters)");
+    CHECK_INT(engine_set_all(e, "seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 "
+                                "seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 "
+                                "seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 seed=1 "
+                                "seed=1 seed=1 seed=1 seed=1 seed=1 seed=1",
+                             err, sizeof err),
+              -1);
+    CHECK_STR(err, "too many settings (at most 32)");
+    engine_free(e);
+    engine_free(a);
+    engine_free(r);
+}
+
+/* A game's tuned defaults apply under the user's own settings. */
+static void test_game_defaults(void)
+{
+    char err[GAME_ERR_MAX], text[512];
+    engine *e = make("ai", "prior=7");
+    engine_settings_text(e, text, sizeof text);
+    CHECK_STR(text, "seed=1 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
+                    "maxplies=1000 prior=7 reuse=1");
+    engine_set_game(e, &loa_ops);
+    engine_settings_text(e, text, sizeof text);
+    CHECK_STR(text, "seed=1 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
+                    "maxplies=1000 prior=7 reuse=1");
+    engine_set_game(e, game_find("y"));
+    engine_settings_text(e, text, sizeof text);
+    CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");
+    /* a search takes its game's defaults by itself, whatever is shown */
+    game *g = game_create_default(&loa_ops);
+    engine *x = make("ai", "iterations=300 prior=7 cutoff=1 evalplies=4");
+    engine_set(e, "iterations", "300", err, sizeof err);
+    engine_report r1, r2;
+    qmove m1 = engine_choose(e, g, &r1), m2 = engine_choose(x, g, &r2);
+    CHECK(m1 == m2);
+    CHECK_INT(r1.nodes, r2.nodes);
+    CHECK(r1.value == r2.value);
+    engine_settings_text(e, text, sizeof text);
+    CHECK_HAS(text, "cutoff=0 evalplies=0");
+    game_free(g);
+    engine_free(x);
+    engine_free(e);
+    /* showing a game's defaults does not restart a random player */
+    engine *r1e = make("random", "seed=5"), *r2e = make("random", "seed=5");
+    g = game_create_default(&loa_ops);
+    engine_choose(r1e, g, NULL);
+    engine_choose(r2e, g, NULL);
+    engine_set_game(r2e, &loa_ops);
+    CHECK(engine_choose(r1e, g, NULL) == engine_choose(r2e, g, NULL));
+    game_free(g);
+    engine_free(r1e);
+    engine_free(r2e);
+    /* every game's tuned defaults are valid settings of their searcher */
+    for (int gi = 0; game_registry[gi]; gi++)
+        for (const game_ai_defaults *d = game_registry[gi]->ai_defaults; d && d->searcher; d++) {
+            engine *x = engine_new(d->searcher, err, sizeof err);
+            CHECK(x != NULL);
+            if (x && engine_set_all(x, d->settings, err, sizeof err) != 0) {
+                printf("  %s: %s: %s\n", game_registry[gi]->name, d->settings, err);
+                CHECK(0);
+            }
+            engine_free(x);
+        }
+}
+
 int main(void)
 {
+    RUN(test_kinds);
+    RUN(test_game_defaults);
     RUN(test_final_report);
     RUN(test_win_in_one_every_game);
     RUN(test_analysis_until_stopped);

@@ -1,86 +1,71 @@
-/* engine.c - player kinds behind the engine facade: "random" draws a legal
- * move uniformly, "ai" runs the Monte Carlo Tree Search in mcts.c. */
+/* engine.c - the facade over the searcher registry: a kind names a
+ * searcher, settings are checked against its table, a game's tuned
+ * defaults fill in what the user left alone. */
 #include "ai/engine.h"
-#include "ai/mcts.h"
-#include "rng.h"
+#include "ai/searcher.h"
 #include "util.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-enum kind { KIND_RANDOM, KIND_AI };
-
-#define LEVEL_MIN 1
-#define LEVEL_MAX 10
-#define LEVEL_DEFAULT 5
-#define MEMORY_DEFAULT 256 /* MB for the node pool */
-#define MEMORY_MAX 65536
+#define SETTINGS_TEXT_MAX 512
+#define SETTINGS_WORDS_MAX 32
 
 struct engine {
-    enum kind kind;
-    rng rng;
-    uint64_t seed;
-    int level;
-    int64_t ms;
+    const searcher_ops *ops;
+    void *self;
+    const char *kind;   /* as named: "ai" or the searcher's name */
+    searcher_value set[SEARCHER_MAX_SETTINGS];  /* in effect, in the table's order */
+    unsigned char mine[SEARCHER_MAX_SETTINGS];  /* given by the user: no game default overrides it */
+    const game_ops *game;                       /* whose tuned defaults set shows */
     int64_t budget_ms;
-    uint64_t iterations;
-    long memory;
-    double c;
-    int cutoff;
-    int eval_plies;
-    int max_plies;
-    long prior;
-    long reuse;
     engine_progress_fn progress;
     void *progress_arg;
     int progress_ms;
-    mcts *tree; /* made at the first search, again when memory changes */
     atomic_int stop; /* set by engine_stop from any thread or a signal handler */
-    qmove moves[GAME_MAX_MOVES];
 };
 
 uint64_t engine_level_iterations(int level)
 {
-    if (level < LEVEL_MIN)
-        level = LEVEL_MIN;
-    if (level > LEVEL_MAX)
-        level = LEVEL_MAX;
+    if (level < 1)
+        level = 1;
+    if (level > ENGINE_LEVEL_MAX)
+        level = ENGINE_LEVEL_MAX;
     return (uint64_t)ENGINE_LEVEL1_ITERATIONS << (level - 1);
+}
+
+static void known_kinds(char *buf, size_t len)
+{
+    snprintf(buf, len, "ai");
+    for (int i = 0; searcher_registry[i]; i++)
+        util_str_appendf(buf, len, ", %s", searcher_registry[i]->name);
 }
 
 engine *engine_new(const char *kind, char *err, size_t errlen)
 {
-    enum kind k;
-    if (util_str_ieq(kind, "random"))
-        k = KIND_RANDOM;
-    else if (util_str_ieq(kind, "ai"))
-        k = KIND_AI;
-    else {
-        snprintf(err, errlen, "unknown player kind '%s' (known: random, ai)", kind);
+    const searcher_ops *ops = searcher_find(kind);
+    if (!ops) {
+        char known[128];
+        known_kinds(known, sizeof known);
+        snprintf(err, errlen, "unknown player kind '%.40s' (known: %s)", kind, known);
         return NULL;
     }
     engine *e = calloc(1, sizeof *e);
-    if (!e) {
+    if (!e || !(e->self = ops->create(err, errlen))) {
+        free(e);
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    e->kind = k;
+    e->ops = ops;
+    e->kind = util_str_ieq(kind, "ai") ? "ai" : ops->name;
     atomic_init(&e->stop, 0);
-    e->seed = 1;
-    e->level = LEVEL_DEFAULT;
-    e->memory = MEMORY_DEFAULT;
-    e->c = 0.7;
-    e->cutoff = 1;
-    e->eval_plies = 4;
-    e->max_plies = 1000;
-    e->prior = 4;
-    e->reuse = 1;
-    rng_seed(&e->rng, e->seed);
+    searcher_defaults(ops, e->set);
+    if (ops->configure && ops->configure(e->self, e->set, err, errlen) != 0) {
+        engine_free(e);
+        return NULL;
+    }
     return e;
 }
 
@@ -88,170 +73,148 @@ void engine_free(engine *e)
 {
     if (!e)
         return;
-    mcts_free(e->tree);
+    e->ops->destroy(e->self);
     free(e);
 }
 
-const char *engine_kind(const engine *e) { return e->kind == KIND_RANDOM ? "random" : "ai"; }
+const char *engine_kind(const engine *e) { return e->kind; }
 
-static const char known_settings[] =
-    "seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior, reuse";
-
-static int set_range(const char *name, const char *value, long lo, long hi, long *out,
-                     char *err, size_t errlen)
+/* name=value into set/mine (not yet in effect): 0, or -1 with a message. */
+static int set_one(const engine *e, searcher_value *set, unsigned char *mine, const char *name,
+                   const char *value, char *err, size_t errlen)
 {
-    long v;
-    if (util_parse_long(value, &v) != 0) {
-        snprintf(err, errlen, "setting %s: '%s' is not a whole number", name, value);
+    int i = searcher_setting_index(e->ops, name);
+    if (i < 0) {
+        char known[SETTINGS_TEXT_MAX] = "";
+        for (int k = 0; e->ops->settings[k].name; k++)
+            util_str_appendf(known, sizeof known, "%s%s", k ? ", " : "", e->ops->settings[k].name);
+        snprintf(err, errlen, "unknown setting '%.40s' for %s (known: %s)", name, e->kind, known);
         return -1;
     }
-    if (v < lo || v > hi) {
-        snprintf(err, errlen, "setting %s: %ld is out of range (%ld..%ld)", name, v, lo, hi);
+    if (searcher_parse(&e->ops->settings[i], value, &set[i], err, errlen) != 0)
         return -1;
-    }
-    *out = v;
+    mine[i] = 1;
     return 0;
 }
 
-/* The node pool is taken when the setting is made, so a size that cannot
- * be had is refused here rather than found out at the next search. */
-static int set_memory(engine *e, long mb, char *err, size_t errlen)
+/* Put set/mine in effect if the searcher takes them (it may refuse, e.g.
+ * memory it cannot have): 0, or -1 with a message and nothing changed. */
+static int apply(engine *e, const searcher_value *set, const unsigned char *mine, char *err,
+                 size_t errlen)
 {
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    long phys = pages > 0 && page > 0 ? (long)((double)pages * page / (1024 * 1024)) : 0;
-    if (phys && mb > phys) {
-        snprintf(err, errlen, "setting memory: %ld MB is more than this machine has (%ld MB)",
-                 mb, phys);
+    if (e->ops->configure && e->ops->configure(e->self, set, err, errlen) != 0)
         return -1;
-    }
-    /* unchanged (settings carried over to a new engine): nothing to take */
-    if (mb == e->memory)
-        return 0;
-    mcts *t = mcts_new((size_t)mb);
-    if (!t) {
-        snprintf(err, errlen, "setting memory: cannot allocate %ld MB", mb);
-        return -1;
-    }
-    mcts_free(e->tree);
-    e->tree = t;
-    e->memory = mb;
+    memcpy(e->set, set, sizeof e->set);
+    memcpy(e->mine, mine, sizeof e->mine);
     return 0;
 }
 
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen)
 {
-    long v;
-    if (util_str_ieq(name, "c")) {
-        char *end;
-        errno = 0;
-        double c = strtod(value, &end);
-        if (!*value || *end || errno || !isfinite(c) || c < 0 || c > 10) {
-            snprintf(err, errlen, "setting c: '%s' is not a number from 0 to 10", value);
-            return -1;
-        }
-        e->c = c;
-        return 0;
-    }
-    if (util_str_ieq(name, "seed")) {
-        unsigned long long s;
-        char *end;
-        errno = 0;
-        s = strtoull(value, &end, 10);
-        if (!*value || *end || errno || value[0] == '-') {
-            snprintf(err, errlen, "setting seed: '%s' is not a whole number >= 0", value);
-            return -1;
-        }
-        e->seed = s;
-        rng_seed(&e->rng, e->seed);
-    } else if (util_str_ieq(name, "level")) {
-        if (set_range(name, value, LEVEL_MIN, LEVEL_MAX, &v, err, errlen))
-            return -1;
-        e->level = (int)v;
-    } else if (util_str_ieq(name, "ms")) {
-        if (set_range(name, value, 0, 1000L * 3600 * 24, &v, err, errlen))
-            return -1;
-        e->ms = v;
-    } else if (util_str_ieq(name, "iterations")) {
-        if (set_range(name, value, 0, 2000000000L, &v, err, errlen))
-            return -1;
-        e->iterations = (uint64_t)v;
-    } else if (util_str_ieq(name, "memory")) {
-        if (set_range(name, value, 1, MEMORY_MAX, &v, err, errlen) ||
-            set_memory(e, v, err, errlen))
-            return -1;
-    } else if (util_str_ieq(name, "cutoff")) {
-        if (set_range(name, value, 0, 1000, &v, err, errlen))
-            return -1;
-        e->cutoff = (int)v;
-    } else if (util_str_ieq(name, "evalplies")) {
-        if (set_range(name, value, 0, 100000, &v, err, errlen))
-            return -1;
-        e->eval_plies = (int)v;
-    } else if (util_str_ieq(name, "prior")) {
-        if (set_range(name, value, 0, 1000, &v, err, errlen))
-            return -1;
-        e->prior = v;
-    } else if (util_str_ieq(name, "reuse")) {
-        if (set_range(name, value, 0, 1, &v, err, errlen))
-            return -1;
-        e->reuse = v;
-    } else if (util_str_ieq(name, "maxplies")) {
-        if (set_range(name, value, 1, 100000, &v, err, errlen))
-            return -1;
-        e->max_plies = (int)v;
-    } else {
-        snprintf(err, errlen, "unknown setting '%s' (known: %s)", name, known_settings);
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    unsigned char mine[SEARCHER_MAX_SETTINGS];
+    memcpy(set, e->set, sizeof set);
+    memcpy(mine, e->mine, sizeof mine);
+    if (set_one(e, set, mine, name, value, err, errlen) != 0)
         return -1;
-    }
-    return 0;
+    return apply(e, set, mine, err, errlen);
 }
 
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
 {
-    char buf[512];
+    char buf[SETTINGS_TEXT_MAX];
     if (strlen(settings) >= sizeof buf) {
-        snprintf(err, errlen, "settings too long");
+        snprintf(err, errlen, "settings too long (at most %d characters)", SETTINGS_TEXT_MAX - 1);
         return -1;
     }
     snprintf(buf, sizeof buf, "%s", settings);
     for (char *p = buf; *p; p++)
         if (*p == ':' || *p == ',')
             *p = ' ';
-    char *words[32];
-    int n = util_split_words(buf, words, 32);
-    /* check everything on a copy first: all or nothing */
-    engine trial = *e;
-    trial.tree = NULL;
+    char *words[SETTINGS_WORDS_MAX + 1];
+    int n = util_split_words(buf, words, SETTINGS_WORDS_MAX + 1);
+    if (n > SETTINGS_WORDS_MAX) {
+        snprintf(err, errlen, "too many settings (at most %d)", SETTINGS_WORDS_MAX);
+        return -1;
+    }
+    /* all or nothing: parse into a copy, keep it only if every word is good */
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    unsigned char mine[SEARCHER_MAX_SETTINGS];
+    memcpy(set, e->set, sizeof set);
+    memcpy(mine, e->mine, sizeof mine);
     for (int i = 0; i < n; i++) {
         char *eq = strchr(words[i], '=');
         if (!eq || eq == words[i]) {
-            snprintf(err, errlen, "bad setting '%s': expected name=value", words[i]);
+            snprintf(err, errlen, "bad setting '%.40s': expected name=value", words[i]);
             return -1;
         }
         *eq = 0;
-        if (engine_set(&trial, words[i], eq + 1, err, errlen) != 0) {
-            mcts_free(trial.tree);
+        if (set_one(e, set, mine, words[i], eq + 1, err, errlen) != 0)
             return -1;
+    }
+    return apply(e, set, mine, err, errlen);
+}
+
+/* The settings in effect for a game: the user's, else the game's tuned
+ * defaults for this searcher, else the searcher's own. */
+static void effective(const engine *e, const game_ops *game, searcher_value *out)
+{
+    searcher_defaults(e->ops, out);
+    for (const game_ai_defaults *d = game ? game->ai_defaults : NULL; d && d->searcher; d++) {
+        if (!util_str_ieq(d->searcher, e->ops->name))
+            continue;
+        char buf[SETTINGS_TEXT_MAX], *words[SETTINGS_WORDS_MAX];
+        snprintf(buf, sizeof buf, "%s", d->settings);
+        int n = util_split_words(buf, words, SETTINGS_WORDS_MAX);
+        for (int k = 0; k < n; k++) {
+            char *eq = strchr(words[k], '='), err[GAME_ERR_MAX];
+            int i;
+            if (!eq)
+                continue;
+            *eq = 0;
+            /* a game's own table is checked by the tests; a bad entry is skipped */
+            if ((i = searcher_setting_index(e->ops, words[k])) >= 0)
+                searcher_parse(&e->ops->settings[i], eq + 1, &out[i], err, sizeof err);
         }
-        *eq = '=';
     }
-    mcts_free(trial.tree);
-    for (int i = 0; i < n; i++) {
-        char *eq = strchr(words[i], '=');
-        *eq = 0;
-        engine_set(e, words[i], eq + 1, err, errlen);
-    }
-    return 0;
+    for (int i = 0; e->ops->settings[i].name; i++)
+        if (e->mine[i])
+            out[i] = e->set[i];
+}
+
+void engine_set_game(engine *e, const game_ops *game)
+{
+    if (game == e->game)
+        return; /* no write: a search may be reading the settings */
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    effective(e, game, set);
+    e->game = game;
+    int changed = 0;
+    for (int i = 0; e->ops->settings[i].name; i++)
+        changed |= memcmp(&set[i], &e->set[i], sizeof set[i]) != 0;
+    if (!changed)
+        return; /* a random player's generator runs on */
+    char err[GAME_ERR_MAX];
+    apply(e, set, e->mine, err, sizeof err); /* games tune no setting that can be refused */
 }
 
 void engine_settings_text(const engine *e, char *buf, size_t len)
 {
-    snprintf(buf, len,
-             "seed=%llu level=%d iterations=%llu ms=%lld memory=%ld c=%g cutoff=%d "
-             "evalplies=%d maxplies=%d prior=%ld reuse=%ld",
-             (unsigned long long)e->seed, e->level, (unsigned long long)e->iterations,
-             (long long)e->ms, e->memory, e->c, e->cutoff, e->eval_plies, e->max_plies, e->prior, e->reuse);
+    buf[0] = 0;
+    for (int i = 0; e->ops->settings[i].name; i++) {
+        char v[64];
+        searcher_value_text(&e->ops->settings[i], e->set[i], v, sizeof v);
+        util_str_appendf(buf, len, "%s%s=%s", i ? " " : "", e->ops->settings[i].name, v);
+    }
 }
+
+int engine_kind_has_setting(const char *kind, const char *name)
+{
+    const searcher_ops *ops = searcher_find(kind);
+    return ops && searcher_setting_index(ops, name) >= 0;
+}
+
+void engine_settings_help(char *buf, size_t len) { searcher_help(buf, len); }
 
 void engine_set_progress(engine *e, engine_progress_fn fn, void *arg, int interval_ms)
 {
@@ -290,29 +253,24 @@ void engine_clear_stop(engine *e) { atomic_store(&e->stop, 0); }
 
 void engine_set_time_budget(engine *e, int64_t ms) { e->budget_ms = ms > 0 ? ms : 0; }
 
-static qmove choose_random(engine *e, const game *g, engine_report *rep, int64_t t0)
+static qmove search(engine *e, const game *g, engine_report *rep, int analyze)
 {
-    int n = g->ops->legal_moves(g, e->moves);
-    qmove m = n ? e->moves[rng_below(&e->rng, (uint32_t)n)] : QMOVE_NONE;
-    if (rep) {
-        rep->value = 0.5;
-        rep->iterations = 0;
-        rep->nodes = 0;
-        rep->proven = 0;
-        rep->reused = 0;
-        rep->ms = util_now_ms() - t0;
-        snprintf(rep->summary, sizeof rep->summary, "random: %d legal moves", n);
-    }
-    if (e->progress) {
-        engine_candidate c = {m, 0, 0.5, 0.5, 0};
-        engine_progress p = {util_now_ms() - t0, 0, 0.5, 0, m != QMOVE_NONE, &c,
-                             m != QMOVE_NONE, &m, 1};
-        e->progress(&p, e->progress_arg);
-    }
+    int64_t t0 = util_now_ms();
+    engine_report own;
+    if (!rep)
+        rep = &own;
+    memset(rep, 0, sizeof *rep);
+    rep->value = 0.5;
+    /* the settings for this game, without changing e: another thread may
+     * be showing them */
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    effective(e, g->ops, set);
+    searcher_run run = {set, e->budget_ms, analyze, &e->stop,
+                        e->progress, e->progress_arg, e->progress_ms};
+    qmove m = e->ops->choose(e->self, g, &run, rep);
+    rep->ms = util_now_ms() - t0;
     return m;
 }
-
-static qmove search(engine *e, const game *g, engine_report *rep, int analyze);
 
 qmove engine_choose(engine *e, const game *g, engine_report *rep)
 {
@@ -322,71 +280,4 @@ qmove engine_choose(engine *e, const game *g, engine_report *rep)
 qmove engine_analyze(engine *e, const game *g, engine_report *rep)
 {
     return search(e, g, rep, 1);
-}
-
-static qmove search(engine *e, const game *g, engine_report *rep, int analyze)
-{
-    int64_t t0 = util_now_ms();
-    if (e->kind == KIND_RANDOM)
-        return choose_random(e, g, rep, t0);
-
-    if (e->tree && mcts_memory_mb(e->tree) != (size_t)e->memory) {
-        mcts_free(e->tree);
-        e->tree = NULL;
-    }
-    if (!e->tree)
-        e->tree = mcts_new((size_t)e->memory);
-    if (!e->tree) {
-        /* no memory for a tree: still answer with a legal move */
-        qmove m = choose_random(e, g, rep, t0);
-        if (rep)
-            snprintf(rep->summary, sizeof rep->summary,
-                     "ai: no memory for a %ld MB tree, moved at random", e->memory);
-        return m;
-    }
-    mcts_params p;
-    p.iterations = e->iterations ? e->iterations : engine_level_iterations(e->level);
-    p.ms = e->ms;
-    if (e->budget_ms && (!p.ms || e->budget_ms < p.ms))
-        p.ms = e->budget_ms;
-    p.seed = e->seed;
-    p.c = e->c;
-    p.cutoff = e->cutoff;
-    p.eval_plies = e->eval_plies;
-    p.prior = (double)e->prior;
-    p.reuse = (int)e->reuse;
-    p.max_plies = e->max_plies;
-    p.progress = e->progress;
-    p.progress_arg = e->progress_arg;
-    p.progress_ms = e->progress_ms;
-    if (analyze) {
-        p.iterations = 0;
-        p.ms = 0;
-    }
-    mcts_result r;
-    qmove m = mcts_search(e->tree, g, &p, &e->stop, &r);
-    if (rep) {
-        rep->value = r.value;
-        rep->iterations = r.iterations;
-        rep->nodes = r.nodes;
-        rep->proven = r.proven;
-        rep->reused = r.reused;
-        rep->ms = util_now_ms() - t0;
-        if (m == QMOVE_NONE) {
-            snprintf(rep->summary, sizeof rep->summary, "ai: game over");
-        } else {
-            char tok[GAME_MOVE_TEXT_MAX], pv[128];
-            g->ops->move_to_text(g, m, tok, sizeof tok);
-            if (engine_moves_text(g, r.pv, r.npv, pv, sizeof pv) != 0)
-                snprintf(pv, sizeof pv, "%s", tok);
-            rep->summary[0] = 0;
-            util_str_appendf(rep->summary, sizeof rep->summary,
-                        "ai: %s visits %u win %.3f value %.3f%s iterations %llu nodes %llu "
-                        "reused %llu %lld ms pv %s",
-                        tok, r.visits, r.win_rate, r.value, r.proven ? " (proven)" : "",
-                        (unsigned long long)r.iterations, (unsigned long long)r.nodes,
-                        (unsigned long long)r.reused, (long long)rep->ms, pv);
-        }
-    }
-    return m;
 }

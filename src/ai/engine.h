@@ -59,35 +59,33 @@ typedef struct engine_progress {
 
 typedef void (*engine_progress_fn)(const engine_progress *p, void *arg);
 
-/* kind: "random" or "ai" (the strongest player).  NULL with err on error. */
+/* kind: a searcher's name ("mcts", "random") or "ai" for the strongest.
+ * NULL with err on error. */
 engine *engine_new(const char *kind, char *err, size_t errlen);
 void engine_free(engine *e);
 const char *engine_kind(const engine *e);
 
-/* Settings (ai; random knows only seed):
- *   seed=N        the search is reproducible for a seed and an iteration budget
- *   level=1..10   iteration budget engine_level_iterations(level), doubling per level
- *   iterations=N  fixed budget, overrides level when > 0
- *   ms=N          time cap per move (0: none); the front end's budget also applies
- *   memory=MB     node pool size (default 256)
- *   c=X           UCT exploration constant (default 0.7)
- *   cutoff=K      with a game evaluation: a playout whose evaluation is sure
- *                 (>= 0.85 or <= 0.15) after a multiple of K plies counts as
- *                 won or lost (0: off; default 1)
- *   evalplies=E   with a game evaluation: playouts stop after E plies and
- *                 score the evaluation (0: play on; default 4)
- *   maxplies=N    playout length cap (then the evaluation, or a draw, scores it)
- *   prior=N       with a game evaluation: a new node starts as if it had N
- *                 visits scoring its evaluation (0: off; default 4)
- *   reuse=0|1     keep the subtree of the last search when the game went on
- *                 from its position (default 1)
- * Unknown names and bad values are refused with a message and change nothing;
- * engine_set_all is all or nothing. */
+/* Settings are name=value pairs from the searcher's own table (see
+ * engine_settings_help() or `quartet help play`); "random" knows only
+ * seed.  Unknown names and bad values are refused with a message naming
+ * the setting and its range ("level must be 1..10, not 11") and change
+ * nothing; engine_set_all is all or nothing.  A setting given here wins
+ * over the defaults a game tunes (game_ops.ai_defaults). */
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen);
 /* "name=value name=value" (also with ':' or ',' separators).  0 or -1. */
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen);
-/* Current settings as "level=5 ms=0 ...". */
+/* 1 if players of this kind have the named setting. */
+int engine_kind_has_setting(const char *kind, const char *name);
+/* Settings as "seed=1 level=5 ...", every one in the table's order, with
+ * the defaults of the game given to engine_set_game() (a search uses its
+ * own game's defaults in any case). */
 void engine_settings_text(const engine *e, char *buf, size_t len);
+/* Show the defaults game tunes for settings the user did not give.  Call
+ * it when the game changes, not during a search. */
+void engine_set_game(engine *e, const game_ops *game);
+/* Every kind of player with its settings, ranges, defaults (and the games
+ * that tune them) and meaning, one line each, for help texts. */
+void engine_settings_help(char *buf, size_t len);
 
 /* Choose a move for the side to move (one step of a multi-move turn).
  * The game is not changed.  Returns QMOVE_NONE if the game is over. */
@@ -119,6 +117,7 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
 
 /* Iterations per move at a level: ENGINE_LEVEL1_ITERATIONS * 2^(level-1). */
 #define ENGINE_LEVEL1_ITERATIONS 1000
+#define ENGINE_LEVEL_MAX 10
 uint64_t engine_level_iterations(int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */

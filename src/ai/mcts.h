@@ -1,14 +1,17 @@
 /*
- * mcts.h - Monte Carlo Tree Search for any game behind game.h.
+ * mcts.h - Monte Carlo Tree Search for any game behind game.h: what one
+ * search is asked (mcts_params) and what it found (mcts_result).  The
+ * searcher's entry and settings are in mcts.c; the tree, the search loop
+ * and the playout policy in mcts_tree.c, mcts_search.c, mcts_policy.c.
  *
  * UCT over a node pool allocated once, with a score-bounds solver (MCTS-
- * Solver extended to draws): every node keeps a proven lower and upper bound
- * on the first player's score (loss, draw, win), so proven wins, losses and
- * draws propagate through the tree and the final choice never walks into a
- * proven loss.  Playouts use the game's own playout hook when it has one,
- * else uniformly random legal moves; a game with an evaluate hook gets
- * evaluation cut-offs as in MC-LOA.  The side to move is read from the game
- * at every node, so turns of several moves by one player need no care.
+ * Solver extended to draws): proven wins, losses and draws propagate
+ * through the tree and the final choice never walks into a proven loss.
+ * Playouts use the game's own playout hook when it has one, else uniformly
+ * random legal moves; a game with an evaluate hook gets evaluation
+ * cut-offs as in MC-LOA and priors.  The side to move is read from the
+ * game at every node, so turns of several moves by one player need no
+ * care.
  */
 #ifndef QUARTET_MCTS_H
 #define QUARTET_MCTS_H
@@ -16,11 +19,8 @@
 #include "ai/engine.h"
 #include "game.h"
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
-
-typedef struct mcts mcts;
 
 typedef struct mcts_params {
     uint64_t iterations; /* stop after this many (0: no limit) */
@@ -52,20 +52,5 @@ typedef struct mcts_result {
     int npv;
     qmove pv[ENGINE_PV_MAX]; /* principal variation, starting with move */
 } mcts_result;
-
-/* A searcher whose node pool holds about memory_mb megabytes.  NULL when
- * that memory cannot be had. */
-mcts *mcts_new(size_t memory_mb);
-void mcts_free(mcts *t);
-size_t mcts_memory_mb(const mcts *t);
-
-/* Search g (unchanged) and choose a move for the side to move.  The search
- * ends at the first of: the iteration or time limit, *stop becoming
- * non-zero, or the root's value being proven.  With p->reuse the tree of
- * the last search is kept when g is its root plus moves (while the pool is
- * at most half full); a fixed seed and budget still give the same result
- * for the same sequence of searches. */
-qmove mcts_search(mcts *t, const game *g, const mcts_params *p,
-                  atomic_int *stop, mcts_result *out);
 
 #endif

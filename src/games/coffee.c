@@ -213,11 +213,11 @@ static int has_turn(const coffee_game *g)
         int t = line[i];
         if (g->cell[t] != EMPTY)
             continue;
-        if (makes_line(g, t, g->pos.side))
-            return 1;
-        for (int a = 0; a < g->naxes; a++)
+        for (int a = 0; a < g->naxes; a++) /* the lookups before the walk */
             if (bar_ok(g, t, a))
                 return 1;
+        if (makes_line(g, t, g->pos.side))
+            return 1;
     }
     return 0;
 }
@@ -405,6 +405,44 @@ static void coffee_unmake(game *gg)
     else
         clear_piece(g, MV_CELL(m));
     g->pos = g->hist[g->ply];
+}
+
+/* ---- playouts ---- */
+
+/* One uniformly random legal move.  Every legal move is one (cell of the
+ * marked line, axis) pair -- a winning placement the pair with axis 0 --
+ * or the swap slot, so a random slot is tried until it is a legal move:
+ * uniform without generating the list.  Few legal moves: the full list. */
+static qmove random_move(const coffee_game *g, rng *r, qmove *list)
+{
+    int count, naxes = g->naxes;
+    const int16_t *line = target_cells(g, &count);
+    uint32_t slots = (uint32_t)(count * naxes) + (g->pos.swap_ok ? 1u : 0u);
+    for (int tries = 0; tries < 16; tries++) {
+        uint32_t k = rng_below(r, slots);
+        if (k == (uint32_t)(count * naxes))
+            return MV_SWAP;
+        int t = line[k / (uint32_t)naxes], a = (int)(k % (uint32_t)naxes);
+        if (g->cell[t] != EMPTY || (a != 0 && !bar_ok(g, t, a)))
+            continue;
+        if (makes_line(g, t, g->pos.side)) {
+            if (a == 0)
+                return (qmove)t | MV_WIN;
+        } else if (a != 0 || bar_ok(g, t, 0)) {
+            return (qmove)t | (qmove)a << 9;
+        }
+    }
+    int n = gen_moves(g, list);
+    return list[rng_below(r, (uint32_t)n)];
+}
+
+static int coffee_playout(game *gg, struct rng *r, int max_plies)
+{
+    coffee_game *g = (coffee_game *)gg;
+    qmove list[GAME_MAX_MOVES];
+    for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++)
+        coffee_make(gg, random_move(g, r, list));
+    return g->pos.result;
 }
 
 static int coffee_ply(const game *g) { return ((const coffee_game *)g)->ply; }
@@ -1002,7 +1040,9 @@ const game_ops coffee_ops = {
     .to_text = coffee_to_text,
     .from_text = coffee_from_text,
     .hash = coffee_hash,
+    .no_draws = 1,
     .render = coffee_render,
+    .playout = coffee_playout,
     .describe = coffee_describe,
     .clicks = coffee_clicks,
 };

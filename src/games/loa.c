@@ -818,4 +818,6 @@ const game_ops loa_ops = {
     .evaluate = loa_evaluate,
     .describe = loa_describe,
     .clicks = loa_clicks,
+    /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */
+    .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4"}, {NULL, NULL}},
 };

@@ -62,11 +62,24 @@ typedef struct lot_game {
 
 /* ---- tables ---- */
 
+static void init_tower_windows(int s);
+
 static uint64_t zobrist[4][CELLS], zobrist_side, zobrist_swap; /* [colour + 2*tower] */
 /* near[s][d][k + 2]: the cell k steps from s in direction d (k = -2..2), or -1.
  * Directions: 0 along a rank, 1 along a file, 2 diagonal, 3 anti-diagonal. */
 static int8_t near[CELLS][4][5];
 static uint64_t windows[120]; /* every three consecutive cells in a line */
+static uint64_t adjacent[CELLS]; /* the cells next to s along the four lines */
+static uint8_t order_of[CELLS];  /* board order (file, then rank) */
+static uint8_t byte_bits[256];   /* set bits of a byte */
+/* The windows of three cells through s, by direction then offset: the two
+ * other cells (own discs there make a line) and the three tower moves. */
+typedef struct tower_window {
+    uint64_t need;
+    qmove move[3];
+} tower_window;
+static tower_window tower_win[CELLS][12];
+static uint8_t ntower_win[CELLS];
 static int nwindows;
 /* Built once, whichever thread creates the first game. */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -93,15 +106,48 @@ static void build_tables(void)
         for (int d = 0; d < 4; d++)
             if (near[s][d][3] >= 0 && near[s][d][4] >= 0)
                 windows[nwindows++] = BIT(s) | BIT(near[s][d][3]) | BIT(near[s][d][4]);
+        for (int d = 0; d < 4; d++)
+            for (int n = 1; n <= 3; n += 2)
+                if (near[s][d][n] >= 0)
+                    adjacent[s] |= BIT(near[s][d][n]);
+        order_of[s] = (uint8_t)(f * SIDE + k);
     }
+    for (int b = 1; b < 256; b++)
+        byte_bits[b] = (uint8_t)(byte_bits[b >> 1] + (b & 1));
+    for (int s = 0; s < CELLS; s++)
+        init_tower_windows(s);
 }
 
 static void init_tables(void) { pthread_once(&tables_once, build_tables); }
 
 /* Board order for the removed pair: file, then rank. */
-static int board_order(int s) { return (s % SIDE) * SIDE + s / SIDE; }
+static int board_order(int s) { return order_of[s]; }
 
 /* ---- move generation ---- */
+
+static void init_tower_windows(int s)
+{
+    for (int d = 0; d < 4; d++) {
+        const int8_t *c = near[s][d];
+        for (int o = -2; o <= 0; o++) {
+            int w[3] = {c[o + 2], c[o + 3], c[o + 4]}; /* c[2] is s itself */
+            if (w[0] < 0 || w[1] < 0 || w[2] < 0)
+                continue;
+            tower_window *t = &tower_win[s][ntower_win[s]++];
+            t->need = (BIT(w[0]) | BIT(w[1]) | BIT(w[2])) & ~BIT(s);
+            for (int k = 0; k < 3; k++) {
+                int a = w[(k + 1) % 3], b = w[(k + 2) % 3];
+                if (board_order(a) > board_order(b)) {
+                    int x = a;
+                    a = b;
+                    b = x;
+                }
+                t->move[k] = (qmove)s | (qmove)w[k] << 6 | (qmove)a << 12 | (qmove)b << 18 |
+                             MV_TOWER;
+            }
+        }
+    }
+}
 
 /* Tower moves for the player to move placing on empty cell s; 0 when the
  * placement makes no line of three (it is then a plain move). */
@@ -109,26 +155,13 @@ static int gen_towers(const lot_pos *p, int s, qmove *out)
 {
     uint64_t own = p->disc[p->side];
     int n = 0;
-    for (int d = 0; d < 4; d++) {
-        const int8_t *c = near[s][d];
-        int back = 0, fwd = 0;
-        while (back < 2 && c[1 - back] >= 0 && (own >> c[1 - back] & 1))
-            back++;
-        while (fwd < 2 && c[3 + fwd] >= 0 && (own >> c[3 + fwd] & 1))
-            fwd++;
-        /* windows [o, o+2] through s, inside the run of own discs */
-        for (int o = -back; o <= 0 && o + 2 <= fwd; o++) {
-            int w[3] = {c[o + 2], c[o + 3], c[o + 4]}; /* c[2] is s itself */
-            for (int k = 0; k < 3; k++) {
-                int a = w[(k + 1) % 3], b = w[(k + 2) % 3];
-                if (board_order(a) > board_order(b)) {
-                    int t = a;
-                    a = b;
-                    b = t;
-                }
-                out[n++] = (qmove)s | (qmove)w[k] << 6 | (qmove)a << 12 | (qmove)b << 18 |
-                           MV_TOWER;
-            }
+    for (int i = 0; i < ntower_win[s]; i++) {
+        const tower_window *t = &tower_win[s][i];
+        if ((own & t->need) == t->need) {
+            out[n] = t->move[0];
+            out[n + 1] = t->move[1];
+            out[n + 2] = t->move[2];
+            n += 3;
         }
     }
     return n;
@@ -708,6 +741,33 @@ static void lot_render(const game *gg, char *buf, size_t len)
                               "(colours swapped).\n");
 }
 
+/* Bit counts without a popcount instruction (the build targets any x86-64). */
+static int count_bits(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The square of the n-th set bit of x (n < count_bits(x)): whole bytes
+ * first, then bit by bit. */
+static int nth_bit(uint64_t x, int n)
+{
+    int base = 0;
+    for (;;) {
+        int c = byte_bits[x >> base & 0xFF];
+        if (n < c)
+            break;
+        n -= c;
+        base += 8;
+    }
+    uint64_t b = x >> base & 0xFF;
+    while (n--)
+        b &= b - 1;
+    return base + __builtin_ctzll(b);
+}
+
 /* Uniform over empty cells, then over the tower choices of that cell (swap,
  * when on offer, half the time): a fair random player that never generates
  * the lines of the other cells, several times faster than picking from
@@ -724,12 +784,10 @@ static int lot_playout(game *gg, struct rng *r, int max_plies)
             m = MV_SWAP;
         } else {
             uint64_t empty = ~occupied(p) & ALL_CELLS;
-            uint32_t pick = rng_below(r, (uint32_t)__builtin_popcountll(empty));
-            while (pick--)
-                empty &= empty - 1;
-            int s = __builtin_ctzll(empty);
+            int s = nth_bit(empty, (int)rng_below(r, (uint32_t)count_bits(empty)));
             qmove towers[40];
-            int k = gen_towers(p, s, towers);
+            /* a line of three through s needs an own disc next to it */
+            int k = (p->disc[p->side] & adjacent[s]) ? gen_towers(p, s, towers) : 0;
             m = k ? towers[rng_below(r, (uint32_t)k)] : (qmove)s;
         }
         lot_make(gg, m);

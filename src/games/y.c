@@ -111,6 +111,26 @@ typedef struct y_game {
 static uint64_t zob_stone[2][MAX_CELLS], zob_this[MAX_CELLS], zob_side, zob_swap;
 /* Built once, whichever thread creates the first game. */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+/* sym_cell[size][k][i]: the image of cell i under the k-th symmetry of the
+ * triangle.  A cell's three distances to the sides (row, column - row,
+ * size - 1 - column) add up to size - 1; permuting them maps the board onto
+ * itself and keeps neighbours, so every permutation is a rotation or a
+ * reflection. */
+static int16_t sym_cell[Y_MAX_SIZE + 1][6][MAX_CELLS];
+
+static int cell_at(int n, int c, int r);
+
+static void init_symmetries(void)
+{
+    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    for (int n = Y_MIN_SIZE; n <= Y_MAX_SIZE; n++)
+        for (int k = 0; k < 6; k++)
+            for (int r = 0; r < n; r++)
+                for (int c = r; c < n; c++) {
+                    int d[3] = {r, c - r, n - 1 - c}, r2 = d[perm[k][0]];
+                    sym_cell[n][k][cell_at(n, c, r)] = (int16_t)cell_at(n, r2 + d[perm[k][1]], r2);
+                }
+}
 
 static void build_tables(void)
 {
@@ -123,6 +143,7 @@ static void build_tables(void)
     }
     zob_side = rng_next(&r);
     zob_swap = rng_next(&r);
+    init_symmetries();
 }
 
 static void init_tables(void) { pthread_once(&tables_once, build_tables); }
@@ -765,6 +786,31 @@ fail:
 
 static uint64_t y_hash(const game *g) { return ((const y_game *)g)->st.hash; }
 
+/* The smallest hash over the triangle's six symmetries (the table of
+ * cell images is built with the Zobrist keys). */
+static uint64_t y_canonical_hash(const game *gg)
+{
+    const y_game *g = (const y_game *)gg;
+    const y_state *s = &g->st;
+    uint64_t base = zob_turn(s->turn) ^ (s->side ? zob_side : 0) ^ (s->swap_ok ? zob_swap : 0);
+    uint64_t h[6] = {base, base, base, base, base, base};
+    const int16_t(*img)[MAX_CELLS] = sym_cell[g->size];
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] != EMPTY) {
+            const uint64_t *z = zob_stone[g->cell[i] - 1];
+            for (int k = 0; k < 6; k++)
+                h[k] ^= z[img[k][i]];
+        }
+    for (int t = 0; t < s->placed; t++)
+        for (int k = 0; k < 6; k++)
+            h[k] ^= zob_this[img[k][THIS_TURN(g, t)]];
+    uint64_t best = h[0];
+    for (int k = 1; k < 6; k++)
+        if (h[k] < best)
+            best = h[k];
+    return best;
+}
+
 static void y_render(const game *gg, char *buf, size_t len)
 {
     const y_game *g = (const y_game *)gg;
@@ -1218,6 +1264,8 @@ const game_ops y_ops = {
     .to_text = y_to_text,
     .from_text = y_from_text,
     .hash = y_hash,
+    .no_draws = 1,
+    .canonical_hash = y_canonical_hash,
     .render = y_render,
     .playout = y_playout,
     .describe = y_describe,

@@ -1,5 +1,6 @@
 /* referee.c - one game between two engines (see referee.h). */
 #include "match/referee.h"
+#include "ai/engine.h"
 #include "match/matchargs.h"
 #include "match/matchlog.h"
 #include "match/openings.h"
@@ -44,8 +45,9 @@ static int send_settings(gtpclient *c, const match_player *pl, int64_t deadline)
     return 0;
 }
 
-/* The time control.  Built-in players must accept it; other engines may
- * not know a command, and then play by their own settings. */
+/* The time control.  Built-in players must accept it (a kind without a
+ * budget, such as random, is not asked); other engines may not know a
+ * command, and then play by their own settings. */
 static int send_time_control(const match *m, gtpclient *c, const match_player *pl,
                              int64_t deadline)
 {
@@ -53,8 +55,9 @@ static int send_time_control(const match *m, gtpclient *c, const match_player *p
     enum gtpclient_answer a;
     switch (m->tc.kind) {
     case MATCH_TC_MOVE:
-        if (pl->builtin && (a = gtpclient_ask(c, deadline, ans, sizeof ans, "quartet-set ms %lld",
-                                              (long long)m->tc.move_ms)) != GTPCLIENT_OK)
+        if (pl->builtin && engine_kind_has_setting(pl->kind, "ms") &&
+            (a = gtpclient_ask(c, deadline, ans, sizeof ans, "quartet-set ms %lld",
+                               (long long)m->tc.move_ms)) != GTPCLIENT_OK)
             return failed_command(c, a, "quartet-set ms", ans);
         matchargs_seconds_text(m->tc.move_ms, secs, sizeof secs);
         snprintf(cmd, sizeof cmd, "time_settings 0 %s 1", secs);
@@ -64,10 +67,13 @@ static int send_time_control(const match *m, gtpclient *c, const match_player *p
         snprintf(cmd, sizeof cmd, "time_settings %s 0 0", secs);
         break;
     case MATCH_TC_ITERATIONS:
-        snprintf(cmd, sizeof cmd, "quartet-set iterations %ld", m->tc.iterations);
+        if (!pl->builtin || engine_kind_has_setting(pl->kind, "iterations"))
+            snprintf(cmd, sizeof cmd, "quartet-set iterations %ld", m->tc.iterations);
         break;
     default: return 0;
     }
+    if (!cmd[0])
+        return 0;
     a = gtpclient_ask(c, deadline, ans, sizeof ans, "%s", cmd);
     if ((a == GTPCLIENT_ERR && pl->builtin) || (a != GTPCLIENT_OK && a != GTPCLIENT_ERR))
         return failed_command(c, a, cmd, ans);

@@ -42,6 +42,7 @@ list_commands
 > quartet-set
 > quartet-setposition
 > quartet-settings
+> quartet-solve
 > quartet-to_move
 > quit
 > reg_genmove

@@ -14,4 +14,4 @@ quartet-game y size=2
 quartet-setposition 1/4294967295b2 b 1 - -
 > ? position: row 1 must describe 2 cells
 quartet-set memory 0
-> ? setting memory: 0 is out of range (1..65536)
+> ? memory must be 1..65536, not 0

@@ -113,12 +113,14 @@ quartet-position
 # the engine
 quartet-player random
 quartet-player wizard
-> ? unknown player kind 'wizard' (known: random, ai)
+> ? unknown player kind 'wizard' (known: ai, mcts, random)
 quartet-set seed 11
 quartet-set level 99
-> ? setting level: 99 is out of range (1..10)
+> ? unknown setting 'level' for random (known: seed)
 quartet-set colour blue
-~ ? unknown setting 'colour'
+> ? unknown setting 'colour' for random (known: seed)
+quartet-settings
+> = seed=11
 quartet-set seed
 > ? syntax error: usage: quartet-set NAME VALUE
 quartet-settings
@@ -136,7 +138,11 @@ quartet-to_move
 > = white
 quartet-player ai
 quartet-settings
-~ seed=11
+> = seed=11 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4 reuse=1
+quartet-set level 99
+> ? level must be 1..10, not 99
+quartet-set colour blue
+> ? unknown setting 'colour' for ai (known: seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior, reuse)
 1 genmove w
 quartet-to_move
 > = black

@@ -102,3 +102,7 @@ play b a1
 ~ ? 
 genmove b
 > ? game is over
+# the solver proves a draw: one empty cell, no line to make
+quartet-setposition wWwBbwb/WBwwWbw/bBBwBBw/BwWWbWW/wwbwBwb/BBwwWBW/wBWWBb1 w
+quartet-solve
+> = draw g1

@@ -78,3 +78,28 @@ quartet-result
 > = 0-1
 quartet-moves
 > = e1 d3,b2 d4,c2 e3,c1 e4,b1 d2,e5 d1,a1 c3
+# the solver: every winning first move of size 3, then after a corner
+quartet-game y size=3 pie=0
+quartet-solve
+> = win b1,b2,c2
+play b a1
+quartet-solve 5
+> = win c2
+quartet-solve 0
+> ? syntax error: SECONDS must be a whole number 1..600
+quartet-solve 1 2
+~ ? syntax error
+play w c2
+quartet-solve
+> = loss -
+play b b1
+quartet-solve
+> = win c1
+quartet-game y size=2 pie=0
+play b a1
+play w b1
+play b b2
+quartet-result
+> = 1-0
+quartet-solve
+> ? the game is already over (1-0)

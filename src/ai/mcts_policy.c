@@ -1,0 +1,57 @@
+/* mcts_policy.c - playouts and priors (see mcts_policy.h). */
+#include "ai/mcts_policy.h"
+
+/* An evaluation this sure (for the side to move) ends a playout as a win;
+ * this unsure, as a loss (MC-LOA's evaluation cut-off). */
+#define CUTOFF_SURE 0.85
+
+float mcts_policy_prior(const game *g, int mover)
+{
+    double v = g->ops->evaluate(g);
+    return (float)(g->ops->to_move(g) == mover ? v : 1.0 - v);
+}
+
+double mcts_policy_playout(mcts_worker *w, game *g, const mcts_params *p)
+{
+    const game_ops *ops = g->ops;
+    int cutoff = ops->evaluate ? p->cutoff : 0;
+    int limit = p->max_plies;
+    if (ops->evaluate && p->eval_plies > 0 && p->eval_plies < limit)
+        limit = p->eval_plies;
+    int plies = 0;
+    for (;;) {
+        int r = ops->result(g);
+        if (r != RESULT_NONE)
+            return mcts_result_score(r);
+        if (plies >= limit) {
+            if (!ops->evaluate)
+                return 0.5;
+            double v = ops->evaluate(g);
+            return ops->to_move(g) == 0 ? v : 1.0 - v;
+        }
+        if (cutoff && plies > 0) {
+            double v = ops->evaluate(g);
+            int side = ops->to_move(g);
+            if (v >= CUTOFF_SURE)
+                return side == 0 ? 1.0 : 0.0;
+            if (v <= 1.0 - CUTOFF_SURE)
+                return side == 0 ? 0.0 : 1.0;
+        }
+        int step = limit - plies;
+        if (cutoff && cutoff < step)
+            step = cutoff;
+        if (ops->playout) {
+            r = ops->playout(g, &w->rng, step);
+            if (r != RESULT_NONE)
+                return mcts_result_score(r);
+        } else {
+            for (int i = 0; i < step; i++) {
+                int k = ops->legal_moves(g, w->moves);
+                if (k == 0)
+                    break;
+                ops->make(g, w->moves[rng_below(&w->rng, (uint32_t)k)]);
+            }
+        }
+        plies += step;
+    }
+}

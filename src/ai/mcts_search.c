@@ -1,0 +1,332 @@
+/*
+ * mcts_search.c - UCT with a score-bounds solver: selection, backup,
+ * the iteration loop, the final choice and progress reports.
+ *
+ * Each iteration copies the root position into the worker's scratch game,
+ * walks down the tree with make(), expands the leaf it reaches (all
+ * children at once, each checked for an immediate end of game), plays out
+ * from there and adds the result to every node on the path.  Selection
+ * skips children that are proven or cannot beat what the node already has
+ * for sure; a node that is not proven always keeps one such child, so the
+ * walk never gets stuck.
+ */
+#include "ai/mcts_search.h"
+#include "ai/mcts_policy.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* UCT among the children still worth searching; -1 if none.  With priors
+ * each child counts its evaluation as prior_visits visits already made
+ * (so promising moves are tried first and poor ones may wait); without,
+ * every child is tried once before any twice. */
+static int select_child(const mcts_tree *t, const mcts_node *n, double c_explore)
+{
+    int p = n->side, floor = mcts_lo_for(n, p), best = -1;
+    double pv = t->prior_visits;
+    double best_v = -1.0, log_n = log((double)n->visits + pv + 1.0);
+    const mcts_node *ch = &t->pool[n->child];
+    for (int i = 0; i < n->nchild; i++) {
+        const mcts_node *c = &ch[i];
+        if (mcts_proven(c) || mcts_hi_for(c, p) <= floor)
+            continue;
+        if (c->visits == 0 && pv == 0)
+            return i;
+        double visits = c->visits + pv;
+        double v = (c->wins + pv * c->prior) / visits + c_explore * sqrt(log_n / visits);
+        if (v > best_v) {
+            best_v = v;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* The move to play from n: a proven win (an immediate one first); else
+ * the most visited move that can still win, unless it scores below a draw
+ * and a proven draw exists; else a proven draw; else the most visited move
+ * that can still draw; else (all lost) the most visited move.  -1 if n has
+ * no children. */
+static int best_child(const mcts_tree *t, const mcts_node *n)
+{
+    if (!n->nchild)
+        return -1;
+    int p = n->side;
+    const mcts_node *ch = &t->pool[n->child];
+    int win = -1, draw = -1, live = -1, drawish = -1, any = 0;
+    for (int i = 0; i < n->nchild; i++) {
+        const mcts_node *c = &ch[i];
+        if (c->visits > ch[any].visits)
+            any = i;
+        if (mcts_proven(c)) {
+            int v = mcts_lo_for(c, p);
+            int term = c->flags & MCTS_NODE_TERMINAL;
+            if (v == 2 && (win < 0 || term > (ch[win].flags & MCTS_NODE_TERMINAL) ||
+                           (term == (ch[win].flags & MCTS_NODE_TERMINAL) && c->visits > ch[win].visits)))
+                win = i;
+            else if (v == 1 && (draw < 0 || c->visits > ch[draw].visits))
+                draw = i;
+        } else if (mcts_hi_for(c, p) == 2) {
+            if (live < 0 || c->visits > ch[live].visits)
+                live = i;
+        } else if (mcts_hi_for(c, p) == 1) {
+            if (drawish < 0 || c->visits > ch[drawish].visits)
+                drawish = i;
+        }
+    }
+    if (win >= 0)
+        return win;
+    if (live >= 0) {
+        const mcts_node *c = &ch[live];
+        double mean = c->visits ? c->wins / c->visits : 0.5;
+        if (draw < 0 || mean >= 0.5)
+            return live;
+    }
+    if (draw >= 0)
+        return draw;
+    if (drawish >= 0)
+        return drawish;
+    return any;
+}
+
+/* The best line from the root, as moves; its length. */
+static int principal_variation(const mcts_tree *t, qmove *pv, int max)
+{
+    const mcts_node *n = &t->pool[t->root];
+    int d = 0;
+    while (d < max) {
+        int i = best_child(t, n);
+        if (i < 0)
+            break;
+        const mcts_node *c = &t->pool[n->child + (uint32_t)i];
+        if (!c->visits && !mcts_proven(c))
+            break;
+        pv[d++] = c->move;
+        n = c;
+    }
+    return d;
+}
+
+static int proven_for(const mcts_node *n, int p)
+{
+    if (!mcts_proven(n))
+        return 0;
+    int v = mcts_lo_for(n, p);
+    return v == 2 ? ENGINE_PROVEN_WIN : v == 0 ? ENGINE_PROVEN_LOSS : ENGINE_PROVEN_DRAW;
+}
+
+static int by_visits(const void *a, const void *b)
+{
+    const engine_candidate *x = a, *y = b;
+    if (x->visits != y->visits)
+        return x->visits < y->visits ? 1 : -1;
+    return x->value < y->value ? 1 : x->value > y->value ? -1 : 0;
+}
+
+/* The root's children as candidates, the move best_child picks first,
+ * then by visits; their number. */
+static int candidates(mcts_tree *t)
+{
+    const mcts_node *root = &t->pool[t->root];
+    int side = root->side, best = best_child(t, root);
+    const mcts_node *ch = &t->pool[root->child];
+    for (int i = 0; i < root->nchild; i++) {
+        engine_candidate *c = &t->cand[i];
+        c->move = ch[i].move;
+        c->visits = ch[i].visits;
+        c->prior = ch[i].prior;
+        c->proven = proven_for(&ch[i], side);
+        c->value = c->proven ? mcts_lo_for(&ch[i], side) * 0.5
+                   : ch[i].visits ? ch[i].wins / ch[i].visits : 0.5;
+    }
+    if (best > 0) {
+        engine_candidate b = t->cand[best];
+        t->cand[best] = t->cand[0];
+        t->cand[0] = b;
+    }
+    if (root->nchild > 2)
+        qsort(t->cand + 1, (size_t)root->nchild - 1, sizeof t->cand[0], by_visits);
+    return root->nchild;
+}
+
+static void report(mcts_tree *t, const mcts_params *p, const mcts_result *r, int64_t t0, int final)
+{
+    engine_progress pr;
+    qmove pv[ENGINE_PV_MAX];
+    pr.ms = util_now_ms() - t0;
+    pr.iterations = r->iterations;
+    pr.value = r->value;
+    pr.proven = proven_for(&t->pool[t->root], t->pool[t->root].side);
+    pr.ncand = candidates(t);
+    pr.cand = t->cand;
+    pr.npv = principal_variation(t, pv, ENGINE_PV_MAX);
+    pr.pv = pv;
+    pr.final = final;
+    p->progress(&pr, p->progress_arg);
+}
+
+static int same_game(const game *a, const game *b)
+{
+    return a && a->ops == b->ops && memcmp(a->opt, b->opt, sizeof a->opt) == 0;
+}
+
+/* The move to play and what is known of it, after it iterations. */
+static void fill_result(mcts_tree *t, mcts_result *res, uint64_t it)
+{
+    const mcts_node *root = &t->pool[t->root];
+    int side = root->side;
+    const mcts_node *b = &t->pool[root->child + (uint32_t)best_child(t, root)];
+    res->move = b->move;
+    res->iterations = it;
+    res->nodes = t->used;
+    res->visits = b->visits;
+    res->win_rate = b->visits ? b->wins / b->visits : 0.5;
+    if (mcts_proven(root)) {
+        res->proven = 1;
+        res->value = mcts_lo_for(root, side) * 0.5;
+    } else if (mcts_proven(b)) {
+        res->value = mcts_lo_for(b, side) * 0.5;
+    } else {
+        res->value = res->win_rate;
+    }
+    res->npv = principal_variation(t, res->pv, ENGINE_PV_MAX);
+}
+
+/* One iteration: down the tree from the root (a copy of g), expand or play
+ * out at the leaf, and back the score up the path with the bounds. */
+static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_params *p)
+{
+    const game_ops *ops = g->ops;
+    game *s = w->scratch;
+    ops->copy(s, g);
+    int depth = 0, leaf_changed = 0;
+    w->path[0] = t->root;
+    mcts_node *n = &t->pool[t->root];
+    double score;
+    for (;;) {
+        if (mcts_proven(n)) {
+            score = n->lo * 0.5;
+            break;
+        }
+        if (!n->nchild) {
+            if (n->visits == 0 || depth >= MCTS_MAX_DEPTH - 1 || !mcts_tree_expand(t, w, n, s)) {
+                score = mcts_policy_playout(w, s, p);
+                break;
+            }
+            if (mcts_tree_update_bounds(t, n) && mcts_proven(n)) {
+                leaf_changed = 1;
+                score = n->lo * 0.5;
+                break;
+            }
+        }
+        int i = select_child(t, n, p->c);
+        if (i < 0) { /* cannot happen while n is unproven; be safe */
+            score = mcts_policy_playout(w, s, p);
+            break;
+        }
+        uint32_t ci = n->child + (uint32_t)i;
+        ops->make(s, t->pool[ci].move);
+        w->path[++depth] = ci;
+        n = &t->pool[ci];
+    }
+    for (int d = depth; d >= 0; d--) {
+        mcts_node *x = &t->pool[w->path[d]];
+        x->visits++;
+        if (d > 0)
+            x->wins += t->pool[w->path[d - 1]].side == 0 ? score : 1.0 - score;
+    }
+    for (int d = depth; d >= 0; d--)
+        if (!mcts_tree_update_bounds(t, &t->pool[w->path[d]]) && !(d == depth && leaf_changed))
+            break;
+}
+
+qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_params *p,
+                      atomic_int *stop, mcts_result *out)
+{
+    const game_ops *ops = g->ops;
+    int64_t t0 = util_now_ms();
+    mcts_result res;
+    memset(&res, 0, sizeof res);
+    res.move = QMOVE_NONE;
+    res.value = 0.5;
+
+    if (!same_game(w->scratch, g)) {
+        game_free(w->scratch);
+        w->scratch = game_clone(g);
+        t->have_tree = 0;
+    }
+    game *s = w->scratch;
+    /* the same seed in the same position gives the same search */
+    rng_seed(&w->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
+
+    t->prior_visits = ops->evaluate ? p->prior : 0;
+    uint32_t reuse = p->reuse ? mcts_tree_reusable_root(t, w, g) : 0;
+    t->have_tree = 0;
+    if (reuse) {
+        t->root = reuse;
+        res.reused = t->pool[reuse].visits;
+    } else {
+        t->root = 0;
+        t->used = 1;
+        mcts_tree_init_node(&t->pool[0], QMOVE_NONE, ops->to_move(g));
+    }
+    mcts_node *root = &t->pool[t->root];
+    int side = root->side;
+    ops->copy(s, g);
+    if (ops->result(g) != RESULT_NONE || (!reuse && !mcts_tree_expand(t, w, root, s))) {
+        if (ops->result(g) != RESULT_NONE) {
+            res.value = mcts_result_score(ops->result(g));
+            res.value = side == 0 ? res.value : 1.0 - res.value;
+            res.proven = 1;
+        } else {
+            /* no room even for the root's children: play any legal move */
+            int k = ops->legal_moves(g, w->moves);
+            res.move = k ? w->moves[0] : QMOVE_NONE;
+        }
+        if (p->progress)
+            report(t, p, &res, t0, 1);
+        res.ms = util_now_ms() - t0;
+        if (out)
+            *out = res;
+        return res.move;
+    }
+    mcts_tree_update_bounds(t, root);
+    t->have_tree = 1;
+    t->root_hash = ops->hash(g);
+    t->root_ply = ops->ply(g);
+
+    uint64_t it = 0;
+    int progress_ms = p->progress ? p->progress_ms : 0;
+    int64_t last_report = t0;
+    int only_move = root->nchild == 1;
+    while (!mcts_proven(root) && !only_move) {
+        if (p->iterations && it >= p->iterations)
+            break;
+        if (stop && atomic_load_explicit(stop, memory_order_relaxed))
+            break;
+        if ((it & 15) == 0 && (p->ms || progress_ms > 0)) {
+            int64_t now = util_now_ms();
+            if (p->ms && now - t0 >= p->ms)
+                break;
+            if (progress_ms > 0 && now - last_report >= progress_ms) {
+                fill_result(t, &res, it);
+                report(t, p, &res, t0, 0);
+                last_report = now;
+            }
+        }
+        it++;
+
+        iterate(t, w, g, p);
+    }
+
+    fill_result(t, &res, it);
+    if (p->progress)
+        report(t, p, &res, t0, 1);
+    res.ms = util_now_ms() - t0;
+    if (out)
+        *out = res;
+    return res.move;
+}
+

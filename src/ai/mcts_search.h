@@ -1,0 +1,21 @@
+/*
+ * mcts_search.h - one MCTS search over a tree (mcts_tree.h) by a worker.
+ */
+#ifndef QUARTET_MCTS_SEARCH_H
+#define QUARTET_MCTS_SEARCH_H
+
+#include "ai/mcts.h"
+#include "ai/mcts_tree.h"
+
+#include <stdatomic.h>
+
+/* Search g (unchanged) and choose a move for the side to move.  The search
+ * ends at the first of: the iteration or time limit, *stop becoming
+ * non-zero, or the root's value being proven.  With p->reuse the tree of
+ * the last search is kept when g is its root plus moves (while the pool is
+ * at most half full); a fixed seed and budget still give the same result
+ * for the same sequence of searches. */
+qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_params *p,
+                      atomic_int *stop, mcts_result *out);
+
+#endif

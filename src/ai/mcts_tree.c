@@ -1,0 +1,127 @@
+/* mcts_tree.c - the node pool, expansion, bounds and tree reuse (see
+ * mcts_tree.h). */
+#include "ai/mcts_tree.h"
+#include "ai/mcts_policy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int mcts_tree_init(mcts_tree *t, size_t memory_mb)
+{
+    uint64_t n = (uint64_t)memory_mb * 1024 * 1024 / sizeof(mcts_node);
+    if (n > UINT32_MAX)
+        n = UINT32_MAX;
+    if (n < GAME_MAX_MOVES + 1)
+        n = GAME_MAX_MOVES + 1;
+    /* malloc, not calloc: untouched pages of a big pool cost nothing */
+    mcts_node *pool = malloc(sizeof(mcts_node) * (size_t)n);
+    if (!pool)
+        return -1;
+    free(t->pool);
+    memset(t, 0, offsetof(mcts_tree, cand));
+    t->pool = pool;
+    t->cap = (uint32_t)n;
+    t->mb = memory_mb;
+    return 0;
+}
+
+void mcts_tree_free(mcts_tree *t)
+{
+    free(t->pool);
+    t->pool = NULL;
+}
+
+int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n)
+{
+    if (!n->nchild)
+        return 0;
+    const mcts_node *c = &t->pool[n->child];
+    int lo = c[0].lo, hi = c[0].hi;
+    for (int i = 1; i < n->nchild; i++) {
+        if (n->side == 0) {
+            if (c[i].lo > lo) lo = c[i].lo;
+            if (c[i].hi > hi) hi = c[i].hi;
+        } else {
+            if (c[i].lo < lo) lo = c[i].lo;
+            if (c[i].hi < hi) hi = c[i].hi;
+        }
+    }
+    if (lo == n->lo && hi == n->hi)
+        return 0;
+    n->lo = (uint8_t)lo;
+    n->hi = (uint8_t)hi;
+    return 1;
+}
+
+void mcts_tree_init_node(mcts_node *n, qmove m, int side)
+{
+    n->wins = 0;
+    n->prior = 0.5f;
+    n->visits = 0;
+    n->child = 0;
+    n->move = m;
+    n->nchild = 0;
+    n->side = (uint8_t)side;
+    n->lo = 0;
+    n->hi = 2;
+    n->flags = 0;
+}
+
+int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g)
+{
+    const game_ops *ops = g->ops;
+    int k = ops->legal_moves(g, w->moves);
+    if (k == 0 || t->cap - t->used < (uint32_t)k)
+        return 0;
+    for (int i = k - 1; i > 0; i--) {
+        int j = (int)rng_below(&w->rng, (uint32_t)i + 1);
+        qmove m = w->moves[i];
+        w->moves[i] = w->moves[j];
+        w->moves[j] = m;
+    }
+    mcts_node *c = &t->pool[t->used];
+    for (int i = 0; i < k; i++) {
+        ops->make(g, w->moves[i]);
+        mcts_tree_init_node(&c[i], w->moves[i], ops->to_move(g));
+        int r = ops->result(g);
+        if (r != RESULT_NONE) {
+            c[i].lo = c[i].hi = mcts_result_halves(r);
+            c[i].flags = MCTS_NODE_TERMINAL;
+            c[i].prior = (float)(n->side == 0 ? mcts_result_score(r) : 1.0 - mcts_result_score(r));
+        } else if (t->prior_visits > 0) {
+            c[i].prior = mcts_policy_prior(g, n->side);
+        }
+        ops->unmake(g);
+    }
+    n->child = t->used;
+    n->nchild = (uint16_t)k;
+    t->used += (uint32_t)k;
+    return 1;
+}
+
+uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g)
+{
+    const game_ops *ops = g->ops;
+    int d = ops->ply(g) - t->root_ply;
+    if (!t->have_tree || t->used > t->cap / 2 || d <= 0 || d > 64)
+        return 0;
+    game *s = w->scratch;
+    ops->copy(s, g);
+    for (int i = 0; i < d; i++)
+        ops->unmake(s);
+    if (ops->hash(s) != t->root_hash || ops->to_move(s) != t->pool[t->root].side)
+        return 0;
+    uint32_t n = t->root;
+    for (int i = t->root_ply; i < ops->ply(g); i++) {
+        qmove m = ops->move_at(g, i);
+        const mcts_node *x = &t->pool[n];
+        uint32_t next = 0;
+        for (uint32_t k = 0; k < x->nchild && !next; k++)
+            if (t->pool[x->child + k].move == m)
+                next = x->child + k;
+        if (!next)
+            return 0;
+        n = next;
+    }
+    return t->pool[n].nchild ? n : 0;
+}

@@ -1,0 +1,93 @@
+/*
+ * mcts_tree.h - the search tree of MCTS: a node pool allocated once,
+ * expansion, proven bounds, and finding the last search's subtree again.
+ *
+ * The tree is what every search thread would share; a worker holds what
+ * each thread owns (its scratch game, random numbers, path and move
+ * buffer), so several workers can walk one tree.
+ *
+ * Bounds are kept in half points for the first player (0 loss, 1 draw,
+ * 2 win).  A node's bounds are the max (first player to move) or min
+ * (second player to move) of its children's, so a winning child proves a
+ * win, all children lost proves a loss, and draws fall out the same way.
+ */
+#ifndef QUARTET_MCTS_TREE_H
+#define QUARTET_MCTS_TREE_H
+
+#include "ai/engine.h"
+#include "game.h"
+#include "rng.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MCTS_MAX_DEPTH 1024
+#define MCTS_NODE_TERMINAL 1 /* the game is over in this node */
+
+typedef struct mcts_node {
+    double wins;    /* score for the player who moved into this node */
+    float prior;    /* the evaluation of this node for that player */
+    uint32_t visits;
+    uint32_t child; /* index of the first child; children are contiguous */
+    qmove move;     /* the move that leads here */
+    uint16_t nchild;
+    uint8_t side;   /* player to move here */
+    uint8_t lo, hi; /* proven bounds on the first player's score, half points */
+    uint8_t flags;
+} mcts_node;
+
+typedef struct mcts_tree {
+    mcts_node *pool;
+    uint32_t cap, used;
+    size_t mb;
+    double prior_visits; /* weight of a child's prior, in visits (0: none) */
+    uint32_t root;       /* the last search's root, kept for the next one */
+    int have_tree;
+    uint64_t root_hash;
+    int root_ply;
+    engine_candidate cand[GAME_MAX_MOVES]; /* progress reports */
+} mcts_tree;
+
+typedef struct mcts_worker {
+    game *scratch;
+    rng rng;
+    uint32_t path[MCTS_MAX_DEPTH];
+    qmove moves[GAME_MAX_MOVES];
+} mcts_worker;
+
+/* ---- scores and bounds ---- */
+
+static inline double mcts_result_score(int result)
+{
+    return result == RESULT_FIRST ? 1.0 : result == RESULT_SECOND ? 0.0 : 0.5;
+}
+
+static inline uint8_t mcts_result_halves(int result)
+{
+    return result == RESULT_FIRST ? 2 : result == RESULT_SECOND ? 0 : 1;
+}
+
+/* Bounds seen by player p. */
+static inline int mcts_lo_for(const mcts_node *n, int p) { return p == 0 ? n->lo : 2 - n->hi; }
+static inline int mcts_hi_for(const mcts_node *n, int p) { return p == 0 ? n->hi : 2 - n->lo; }
+static inline int mcts_proven(const mcts_node *n) { return n->lo == n->hi; }
+
+/* A new, empty pool of about memory_mb megabytes in place of t's (t starts
+ * zeroed): 0, or -1 when it cannot be had (then t is unchanged). */
+int mcts_tree_init(mcts_tree *t, size_t memory_mb);
+void mcts_tree_free(mcts_tree *t);
+
+void mcts_tree_init_node(mcts_node *n, qmove m, int side);
+/* Recompute n's bounds from its children; 1 if they changed. */
+int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n);
+/* Give n (the position in g) all its children, in random order so that
+ * "first unvisited" is a random pick, each with its prior when the search
+ * uses priors.  0 when the pool has no room. */
+int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g);
+/* The node of the last search's tree that stands for g, when g is the
+ * last root followed by at least one move the tree has, and the pool is
+ * at most half full (so a long game cannot starve the search of nodes).
+ * 0 if none (the root of a fresh tree is node 0, never a reused one). */
+uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g);
+
+#endif
