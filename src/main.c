@@ -174,7 +174,7 @@ static const command commands[] = {
      "  board  new  help  quit (asks once when the game is not saved)\n"
      "While the computer thinks a line shows its time and best move so far; any key\n"
      "makes it move now.\n"
-     "example: quartet play loa --white=random\n", 0},
+     "example: quartet play loa --white=random\n", 1},
     {"serve", web_main, "play in the browser: the web server and its JSON API",
      "usage: quartet serve [--host 127.0.0.1] [--port 8080] [--db FILE] [--assets DIR]\n"
      "                     [--max-games N]\n"

@@ -314,7 +314,7 @@ static void test_hint_analyze(void)
     say(&t, "black> ", "analyze 1", "Analysis ");
     EXPECT(&t, " visits  win rate ");
     EXPECT(&t, "  line: ");
-    term_eof(&t, "black> ", NULL);
+    term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
 
@@ -334,7 +334,7 @@ static void test_move_now(void)
     EXPECT(&t, "Last turn: White ");
     EXPECT(&t, "Black to move (human)");
     say(&t, "black> ", "quit", "This game is not saved");
-    term_eof(&t, "black> ", NULL);
+    term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
 
@@ -397,8 +397,8 @@ static void test_lot_choice(void)
     say(&t, "black> ", "undo", "Took back 1 turn.");
     say(&t, "white> ", "b2", "(empty to cancel): ");
     say(&t, "(empty to cancel): ", "b2+b", "Played b2+b2-c2-d2.");
-    term_eof(&t, "black> ", "This game is not saved");
-    term_eof(&t, "black> ", NULL);
+    say(&t, "black> ", "quit", "This game is not saved");
+    term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
 
@@ -420,7 +420,7 @@ static void test_long_line_help(void)
     say(&t, "black> ", "help", "Moves: (expected a cell and the bar's axis, e.g. d4h");
     EXPECT(&t, "While the computer thinks, any key makes it move now.");
     CHECK(strstr(t.out + t.mark, "commas") == NULL);
-    term_eof(&t, "black> ", NULL);
+    term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
 
@@ -436,7 +436,7 @@ static void test_level_clock(void)
     EXPECT(&t, "black> ");
     usleep(1500 * 1000);
     say(&t, "black> ", "c8-c6", "Game over: 0-1 (");
-    term_eof(&t, "game over> ", NULL);
+    term_type(&t, "game over> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
 
