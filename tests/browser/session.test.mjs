@@ -118,6 +118,9 @@ test('two people in two browsers through the invitation link; a watcher cannot m
   await click(host, 'b3');
   await waitPly(guest, 1); // arrives live
   assert.equal(await status(guest), 'Your move (White)');
+  // The host's own page takes the move from its answer or the stream, whichever
+  // comes first: wait for it rather than read it at once.
+  await waitStatus(host, /^White to move/);
   assert.equal(await status(host), 'White to move — waiting for the opponent');
   const text = await playFirst(guest, id);
   await waitPly(host, 2);
