@@ -121,10 +121,12 @@ static void show_clock(play *s)
     const game_ops *ops = session_ops(s->ses);
     printf("Clock:");
     for (int i = 0; i < 2; i++) {
-        int64_t left = c.left_ms[i] < 0 ? 0 : c.left_ms[i];
+        /* Whole seconds rounded up, as game clocks show them: 0:00 only
+         * once the flag has fallen. */
+        int64_t secs = c.left_ms[i] <= 0 ? 0 : (c.left_ms[i] + 999) / 1000;
         char col[32];
         game_colour_capital(ops, i, col, sizeof col);
-        printf(" %s %d:%02d%s", col, (int)(left / 60000), (int)(left / 1000 % 60),
+        printf(" %s %d:%02d%s", col, (int)(secs / 60), (int)(secs % 60),
                c.running == i ? " (running)" : "");
     }
     putchar('\n');
