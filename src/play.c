@@ -295,7 +295,9 @@ static int raw_keys(int on, struct termios *saved)
 }
 
 /* Wait for the running search: redraw its news, stop it on a key press
- * (a terminal) or after limit_ms (> 0).  1 if a key stopped it. */
+ * (a terminal) or after limit_ms (> 0).  1 if a key stopped it.  The key
+ * is left unread: what a player types ahead ("undo", "quit") becomes the
+ * next command instead of being lost. */
 static int wait_search(play *s, int64_t limit_ms)
 {
     struct termios saved;
@@ -304,19 +306,16 @@ static int wait_search(play *s, int64_t limit_ms)
     int drawn = 0, keyed = 0, stopped = 0;
     while (session_thinking(s->ses) == 1) {
         struct pollfd p[2] = {{s->pipe[0], POLLIN, 0}, {0, POLLIN, 0}};
-        int r = poll(p, raw ? 2 : 1, 100);
+        int r = poll(p, raw && !stopped ? 2 : 1, 100);
         if (r > 0 && (p[0].revents & POLLIN)) {
             char c[64];
             ssize_t n = read(s->pipe[0], c, sizeof c);
             if (n > 0 && memchr(c, 'p', (size_t)n))
                 draw_news(s, &drawn);
         }
-        if (r > 0 && raw && (p[1].revents & POLLIN)) {
-            char c[64];
-            if (read(0, c, sizeof c) > 0 && !stopped) {
-                keyed = stopped = 1;
-                session_think_stop(s->ses);
-            }
+        if (r > 0 && raw && !stopped && (p[1].revents & POLLIN)) {
+            keyed = stopped = 1;
+            session_think_stop(s->ses);
         }
         if (limit_ms > 0 && !stopped && util_now_ms() - t0 >= limit_ms) {
             stopped = 1;
@@ -589,7 +588,8 @@ static void help(play *s)
            "  quit           leave (asks once if the game is not saved)\n"
            "If you type only the start of a move and several moves begin with it,\n"
            "you get a numbered list to choose from.\n"
-           "While the computer thinks, any key makes it move now.\n");
+           "While the computer thinks, any key makes it move now.\n"
+           "What you type then is your next command.\n");
 }
 
 /* ---- completions ---- */

@@ -311,8 +311,9 @@ static void test_hint_analyze(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
-/* The thinking line, and a key that makes the computer move now; the
- * last turn is shown under the board. */
+/* The thinking line, and a key that makes the computer move now; what was
+ * typed ahead is the next command, not lost; the last turn is shown under
+ * the board. */
 static void test_move_now(void)
 {
     term t;
@@ -322,11 +323,11 @@ static void test_move_now(void)
     say(&t, "black> ", "c8-c6", "Last turn: Black c8-c6");
     EXPECT(&t, "Thinking ");
     EXPECT(&t, "- press a key to move now");
-    term_keys(&t, "now", "x");
+    term_keys(&t, "now", "undo\r");
     EXPECT(&t, " (moved now)");
     EXPECT(&t, "Last turn: White ");
     EXPECT(&t, "Black to move (human)");
-    say(&t, "black> ", "quit", "This game is not saved");
+    EXPECT(&t, "Took back 2 turns.");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
