@@ -177,6 +177,10 @@ struct game_ops {
     /* 1 when no game can end in a draw (Y, Coffee): a solver then proves
      * one side's win instead of both. */
     int no_draws;
+    /* 1 when a turn of this game, with these options, can hold several
+     * moves (Y's multi-stone variants): front ends then explain the
+     * comma-joined turn ("h2,j4").  NULL: a turn is always one move. */
+    int (*multi_move_turns)(const game *g);
 
     /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
 

@@ -567,9 +567,9 @@ static void help(play *s)
         const char *e = strstr(why, "(expected ");
         printf("Moves: %s\n", e ? e : why);
     }
+    if (g && g->ops->multi_move_turns && g->ops->multi_move_turns(g))
+        printf("A turn of several moves is written with commas, e.g. h2,j4.\n");
     game_free(g);
-    if (strcmp(session_ops(s->ses)->name, "y") == 0)
-        printf("A turn of several stones is written with commas, e.g. h2,j4.\n");
     printf("Commands:\n"
            "  moves          list the legal moves\n"
            "  hint           the computer's suggestion with its win rate\n"

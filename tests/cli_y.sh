@@ -12,6 +12,12 @@ out=$($Q perft y 2 variant=triple 2>&1); status $? 2 "bad variant"
 has "$out" "'triple' is not one of: standard, progressive, double" "bad variant"
 out=$($Q games); has "$out" "pie=auto|0|1" "games lists Y's options"
 
+# help explains comma-joined turns where a turn can hold several stones only
+out=$(printf 'help\nquit\n' | $Q play y variant=double --white=human 2>&1)
+has "$out" "A turn of several moves is written with commas, e.g. h2,j4." "help: multi-stone turns"
+out=$(printf 'help\nquit\n' | $Q play y --white=human 2>&1)
+lacks "$out" "written with commas" "help: standard Y has one stone a turn"
+
 # the sheet's example: after White's h2 and j4, Black may not play h3 and i4 together
 out=$(printf 'a1\nh2,j4\nh3,i4\nh3\ni4\nundo\nquit\n' | $Q play y variant=double --white=human 2>&1)
 status $? 0 "play y"

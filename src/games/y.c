@@ -1019,6 +1019,11 @@ static int select_bit(const uint64_t *x, int idx)
     }
 }
 
+static int y_multi_move_turns(const game *gg)
+{
+    return ((const y_game *)gg)->variant != VAR_STANDARD;
+}
+
 /* The state of a variant's playout: the cells as bit sets, and the
  * groups of this turn's stones (marked), which the group rule closes to
  * the mover: their neighbours are near.  Stones placed since marked was
@@ -1266,6 +1271,7 @@ const game_ops y_ops = {
     .hash = y_hash,
     .no_draws = 1,
     .canonical_hash = y_canonical_hash,
+    .multi_move_turns = y_multi_move_turns,
     .render = y_render,
     .playout = y_playout,
     .describe = y_describe,
