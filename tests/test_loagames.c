@@ -256,6 +256,16 @@ static void repetitions(void)
 
 int main(void)
 {
+    /* The records live beside the repository, not in it: a clone made
+     * elsewhere has none.  CI always has them, so there they must load. */
+    const char *ci = getenv("CI");
+    DIR *d = opendir(data_dir());
+    if (!d && !(ci && *ci)) {
+        printf("test_loagames: no records at %s; skipped (CI requires them)\n", data_dir());
+        return check_summary("test_loagames");
+    }
+    if (d)
+        closedir(d);
     load_all();
     RUN(counts);
     RUN(every_record);
