@@ -165,6 +165,17 @@ struct game_ops {
      * return the result; stop after max_plies moves (RESULT_NONE if cut).
      * NULL: the engine plays uniformly random legal moves. */
     int (*playout)(game *g, struct rng *r, int max_plies);
+    /* Like playout, but guided by the game's knowledge (wins taken,
+     * threats answered); MCTS uses it in place of playout when present.
+     * When trace != NULL it receives every move played, in order (at most
+     * max_plies), and *ntrace their number: the all-moves-as-first
+     * statistics are built from it.  NULL: MCTS uses playout. */
+    int (*policy_playout)(game *g, struct rng *r, int max_plies, qmove *trace,
+                          int *ntrace);
+    /* How promising each of moves[0..n) (legal in g) is for the player to
+     * move, in [0,1], 0.5 when nothing is known: MCTS's prior and
+     * progressive bias.  NULL: no knowledge. */
+    void (*priors)(const game *g, const qmove *moves, int n, float *out);
     /* Heuristic expected score in [0,1] for the player to move. */
     double (*evaluate)(const game *g);
     /* Searcher settings tuned for this game, terminated by an entry with
