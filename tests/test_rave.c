@@ -1,7 +1,7 @@
 /* test_rave.c - RAVE's all-moves-as-first statistics on a hand-built tree
  * (which children count an iteration, with which score), and RAVE and
- * priors in whole searches: reproducible with a seed, the immediate win
- * still found, a game with several moves a turn searched without RAVE. */
+ * priors in whole searches: reproducible with a seed, a game with several
+ * moves a turn searched without RAVE, priors from the game's hook. */
 #include "check.h"
 #include "ai/mcts_amaf.h"
 #include "aitest.h"
@@ -105,10 +105,39 @@ static void test_rave_off_for_multi_move_turns(void)
     game_free(g);
 }
 
+/* Y with a priors hook that favours one cell, a1 (a corner, which the
+ * playouts alone never prefer): with bias the search follows the prior. */
+static game_ops y_favour_ops;
+static qmove favoured;
+
+static void favour_priors(const game *g, const qmove *moves, int n, float *out)
+{
+    (void)g;
+    for (int i = 0; i < n; i++)
+        out[i] = moves[i] == favoured ? 1.0f : 0.0f;
+}
+
+static void test_bias_from_priors(void)
+{
+    game *g = test_game(game_find("y"), "size=9");
+    char err[GAME_ERR_MAX];
+    CHECK_INT(g->ops->move_from_text(g, "a1", &favoured, err, sizeof err), 0);
+    y_favour_ops = *g->ops;
+    y_favour_ops.priors = favour_priors;
+    g->ops = &y_favour_ops;
+    engine_report rep;
+    CHECK(test_ai_choose(g, "iterations=300 seed=2 bias=200", &rep) == favoured);
+    CHECK(test_ai_choose(g, "iterations=300 seed=2", &rep) != favoured);
+    /* bias=0 leaves the hook unused */
+    CHECK(test_ai_choose(g, "iterations=300 seed=2 bias=0 prior=5", &rep) != favoured);
+    game_free(g);
+}
+
 int main(void)
 {
     RUN(test_amaf_statistics);
     RUN(test_rave_reproducible);
     RUN(test_rave_off_for_multi_move_turns);
+    RUN(test_bias_from_priors);
     return check_summary("test_rave");
 }

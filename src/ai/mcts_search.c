@@ -343,6 +343,7 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
                          ? mcts_tree_reusable_root(t, w, g) : 0;
     t->prior_visits = pv;
     t->prior_hook = hook;
+    t->priors = ops->priors;
     /* who played a playout move is known only when turns are one move */
     int alternating = !ops->multi_move_turns || !ops->multi_move_turns(g);
     t->rave = alternating ? p->rave : 0;

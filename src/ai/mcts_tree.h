@@ -57,6 +57,7 @@ typedef struct mcts_tree {
     size_t mb;
     double prior_visits; /* weight of a child's prior, in visits (0: none) */
     int prior_hook;      /* priors from the game's priors hook, not its evaluation */
+    void (*priors)(const game *g, const qmove *moves, int n, float *out); /* that hook */
     double rave;         /* RAVE's equivalence parameter (0: no RAVE) */
     uint32_t root;       /* the last search's root, kept for the next one */
     int have_tree;
