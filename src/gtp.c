@@ -317,7 +317,7 @@ static int cmd_showboard(gtp *s, int argc, char **argv, const char *rest, char *
 {
     (void)argc, (void)argv, (void)rest;
     char board[GAME_RENDER_MAX];
-    session_render(s->ses, board, sizeof board);
+    session_render(s->ses, 0, board, sizeof board);
     snprintf(ans, len, "\n%s", board);
     return ANSWER_OK;
 }

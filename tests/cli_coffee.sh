@@ -19,7 +19,8 @@ out=$($Q games); has "$out" "coffee - Coffee (black moves first, then orange)" "
 out=$(printf 'd4h\nmoves\ne4\nd5h\nd4v\ne4d\nundo\nquit\n' | $Q play coffee --orange=human 2>&1)
 status $? 0 "play coffee"
 has "$out" "Coffee (board=hex size=4 n=4 pie=0)" "title"
-has "$out" " 4  * * *(B)* * *" "bar on d4 and the cells along h"
+has "$out" " 4  * * *[B]* * *  4" "bar on d4 (the last piece, bracketed) and the cells along h"
+has "$out" "B Black, O Orange, [ ] the last piece (the bar's), * where Orange may place" "legend"
 has "$out" "Bar: on d4 along h (horizontal). 4 in a row wins." "bar line"
 has "$out" "18 legal moves:" "moves"
 has "$out" "e4 does not win, so the bar's axis is needed too" "axis needed"
@@ -30,7 +31,7 @@ has "$out" "Took back 1 turn." "undo"
 
 out=$(printf 'c3d\nswap\nquit\n' | $Q play coffee board=square size=5 pie=1 --orange=human 2>&1)
 has "$out" "colours swapped" "swap shown"
-has "$out" " 3  . .(O). .  3" "the swapped piece keeps the bar"
+has "$out" " 3  . .[O]. .  3" "the swapped piece keeps the bar"
 
 # computer against computer ends with a winner on every board
 for o in "" "board=square size=5" "size=6" "board=square size=7 pie=1"; do

@@ -737,23 +737,23 @@ static void test_render(void)
     char buf[GAME_RENDER_MAX];
     game *g = test_game(&coffee_ops, "size=2");
     CHECK_INT(test_play(g, "b2h"), 0);
-    g->ops->render(g, buf, sizeof buf);
-    CHECK_STR(buf, " 3   . .\n"
-                   " 2  *(B)*\n"
-                   " 1   . . c\n"
-                   "      a b\n"
-                   "B Black, O Orange, (.) the bar's piece, * where Orange may place\n"
+    g->ops->render(g, NULL, buf, sizeof buf);
+    CHECK_STR(buf, " 3   . .  3\n"
+                   " 2  *(B)*  2\n"
+                   " 1   . .  1\n"
+                   "      a b c\n"
+                   "B Black, O Orange, ( ) the bar's piece, * where Orange may place\n"
                    "Bar: on b2 along h (horizontal). 2 in a row wins.\n");
     game_free(g);
     g = test_game(&coffee_ops, "board=square size=3");
     CHECK_INT(test_play(g, "a1d"), 0);
-    g->ops->render(g, buf, sizeof buf);
+    g->ops->render(g, NULL, buf, sizeof buf);
     CHECK_STR(buf, "    a b c\n"
                    " 3  . . *  3\n"
                    " 2  . * .  2\n"
                    " 1 (B). .  1\n"
                    "    a b c\n"
-                   "B Black, O Orange, (.) the bar's piece, * where Orange may place\n"
+                   "B Black, O Orange, ( ) the bar's piece, * where Orange may place\n"
                    "Bar: on a1 along d (diagonal a1-b2). 3 in a row wins.\n");
     game_free(g);
 }
