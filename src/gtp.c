@@ -203,6 +203,10 @@ static int cmd_boardsize(gtp *s, int argc, char **argv, const char *rest, char *
         snprintf(ans, len, "syntax error: board size '%s' is not a whole number", argv[0]);
         return ANSWER_ERROR;
     }
+    if (n < 1) { /* size=0 is an option's "the board's default", not a board */
+        snprintf(ans, len, "unacceptable size: %ld", n);
+        return ANSWER_ERROR;
+    }
     session_options_text(s->ses, opts, sizeof opts);
     if (strncmp(opts, "size=", 5) != 0 && !strstr(opts, " size=")) {
         if (ops->sgf_board_size && n == ops->sgf_board_size)

@@ -527,8 +527,8 @@ static void save_or_load(play *s, int save, char **w, int n)
     }
     s->dirty = 0;
     sync_line(s);
-    printf("Loaded %s: %d turns (back, forward, first, last, goto N to review).\n", path,
-           s->nline);
+    printf("Loaded %s: %d turn%s (back, forward, first, last, goto N to review).\n", path,
+           s->nline, s->nline == 1 ? "" : "s");
     show(s);
 }
 

@@ -29,7 +29,8 @@ static const char *const board_choices[] = {"hex", "square", NULL};
 static const game_option coffee_options[] = {
     {"board", "hex: hexagon of hexagons (size 2..10); square: size x size (3..19)",
      board_choices, 0, 1, 0},
-    {"size", "cells per side of the board (hex 2..10, square 3..19)", NULL, 2, 19, 4},
+    {"size", "cells per side, hex 2..10, square 3..19 (0: the sheet's 4 on hex, 5 on square)",
+     NULL, 0, 19, 0},
     {"n", "pieces in a row that win, 2..size (0: 4, or size if smaller)", NULL, 0, 19, 0},
     {"pie", "1: Orange's first move may be swap", NULL, 0, 1, 0},
     {NULL, NULL, NULL, 0, 0, 0},
@@ -299,6 +300,8 @@ static game *coffee_create(const int *opt, char *err, size_t errlen)
 {
     int board = opt[OPT_BOARD], size = opt[OPT_SIZE], n = opt[OPT_N];
     int lo = board == BOARD_HEX ? 2 : 3, hi = board == BOARD_HEX ? 10 : 19;
+    if (size == 0) /* the sheet's beginner boards: hex 4, square 5 (n = 4 on both) */
+        size = board == BOARD_HEX ? 4 : 5;
     if (size < lo || size > hi) {
         snprintf(err, errlen, "option size: %d is out of range for board=%s (%d..%d)", size,
                  board_choices[board], lo, hi);
@@ -319,7 +322,9 @@ static game *coffee_create(const int *opt, char *err, size_t errlen)
     }
     g->base.ops = &coffee_ops;
     memcpy(g->base.opt, opt, sizeof g->base.opt);
-    g->base.opt[OPT_N] = n; /* the effective value, so the options print back exactly */
+    /* the effective values, so the options print back exactly */
+    g->base.opt[OPT_SIZE] = size;
+    g->base.opt[OPT_N] = n;
     g->n = n;
     g->pie = opt[OPT_PIE];
     init_geometry(g, board, size);
