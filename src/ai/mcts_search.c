@@ -393,7 +393,8 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
             break;
         if (stop && atomic_load_explicit(stop, memory_order_relaxed))
             break;
-        if ((it & 15) == 0 && (p->ms || progress_ms > 0)) {
+        /* at least one round of iterations, however late the search starts */
+        if (it && (it & 15) == 0 && (p->ms || progress_ms > 0)) {
             int64_t now = util_now_ms();
             if (p->ms && now - t0 >= p->ms)
                 break;
