@@ -384,14 +384,6 @@ static int links(const y_game *g, int c, int own)
     return n;
 }
 
-static int is_neighbour(const y_game *g, int a, int b)
-{
-    for (int k = 0; k < g->nbn[a]; k++)
-        if (g->nb[a][k] == b)
-            return 1;
-    return 0;
-}
-
 /* Cell i's distance to side e (0 bottom, 1 right, 2 left). */
 static int edge_distance(const y_game *g, int i, int e)
 {
@@ -416,14 +408,30 @@ static int ladder_step(const y_game *g, int c, int l, int own)
     return 0;
 }
 
+/* What the opponent's last stone l says of the cells around it, for the
+ * player to move (colour own): bonus[c] for every cell (zeroed here). */
+static void answers_to(const y_game *g, int l, int own, float *bonus)
+{
+    memset(bonus, 0, (size_t)g->ncells * sizeof *bonus);
+    if (l < 0)
+        return;
+    for (int k = 0; k < g->nbn[l]; k++) {
+        int c = g->nb[l][k];
+        bonus[c] = ladder_step(g, c, l, own) ? -0.3f : 0.1f;
+    }
+    int16_t save[REPLIES_MAX];
+    int nsave = bridge_replies(g, l, own, save);
+    for (int k = 0; k < nsave; k++)
+        bonus[save[k]] += 0.3f;
+}
+
 void y_policy_priors(const game *gg, const qmove *moves, int n, float *out)
 {
     const y_game *g = (const y_game *)gg;
     int own = g->st.side + 1, last[2];
+    float bonus[MAX_CELLS];
     recent_stones(g, last);
-    int theirs = last[g->st.side ^ 1];
-    int16_t save[REPLIES_MAX];
-    int nsave = theirs >= 0 ? bridge_replies(g, theirs, own, save) : 0;
+    answers_to(g, last[g->st.side ^ 1], own, bonus);
     for (int i = 0; i < n; i++) {
         out[i] = 0.5f;
         if (moves[i] == MV_SWAP)
@@ -433,12 +441,7 @@ void y_policy_priors(const game *gg, const qmove *moves, int n, float *out)
             out[i] = 0.1f;
             continue;
         }
-        float v = 0.5f + 0.1f * (float)links(g, c, own);
-        for (int k = 0; k < nsave; k++)
-            if (save[k] == c)
-                v += 0.3f;
-        if (theirs >= 0 && is_neighbour(g, c, theirs))
-            v += ladder_step(g, c, theirs, own) ? -0.3f : 0.1f;
+        float v = 0.5f + 0.1f * (float)links(g, c, own) + bonus[c];
         out[i] = v > 1.0f ? 1.0f : v;
     }
 }
