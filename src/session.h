@@ -156,6 +156,9 @@ int session_analyze_stop(session *s, strbuf *out, char *err, size_t errlen);
  * turn; the side to move's time runs from the moment its turn begins;
  * running out ends the game (lost on time).  base_ms 0: no clock. */
 int session_set_clock(session *s, int64_t base_ms, int64_t inc_ms, char *err, size_t errlen);
+/* A kept clock resumed with what each side had left (e.g. after a
+ * restart); the side to move's time runs from now. */
+int session_resume_clock(session *s, const int64_t left_ms[2], char *err, size_t errlen);
 /* The controller's clock, only told (GTP time_settings / time_left): it
  * sets the engine's time budget and never ends a game.  byo_stones as
  * timectl_set. */
@@ -187,9 +190,10 @@ int session_from_sgf(session *s, const char *text, int max_turns, char *err, siz
 const game_ops *session_ops(session *s);
 /* "size=11 variant=standard" (< GAME_TEXT_MAX). */
 void session_options_text(session *s, char *buf, size_t len);
-/* Position text (< GAME_TEXT_MAX) and board drawing (< GAME_RENDER_MAX). */
+/* Position text (< GAME_TEXT_MAX) and board drawing (< GAME_RENDER_MAX;
+ * mark_last: the last turn's cells bracketed, game_render). */
 void session_position_text(session *s, char *buf, size_t len);
-void session_render(session *s, char *buf, size_t len);
+void session_render(session *s, int mark_last, char *buf, size_t len);
 /* Side to move, or -1 when the game is over. */
 int session_to_move(session *s);
 int session_ply(session *s);
