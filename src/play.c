@@ -419,6 +419,7 @@ static void computer_turn(play *s)
     game_colour_capital(session_ops(s->ses), p, c, sizeof c);
     printf("%s plays %s%s%s\n", c, turn, keyed ? " (moved now)" : "",
            util_str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
+    session_ponder_start(s->ses); /* with ponder=1, while the person thinks */
 }
 
 /* hint: a short search by the analyst; analyze [SECONDS]: a longer one
