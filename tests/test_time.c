@@ -197,7 +197,9 @@ static engine *ai(const char *settings)
 }
 
 /* 24 of White's 25 moves let Black connect at once: once they are proven
- * losses the one left is decided, long before the time is up. */
+ * losses the one left is decided, long before the time is up (unless the
+ * whole position, lost for White after 2206 iterations, is proven before
+ * the first check: on a busy machine it can be). */
 static void test_stops_early(void)
 {
     game *g = game_create_default(game_find("loa"));
@@ -208,8 +210,7 @@ static void test_stops_early(void)
     qmove m = engine_choose(e, g, &rep);
     int64_t ms = util_now_ms() - t0;
     CHECK(ms < 10000);
-    CHECK_INT(rep.early, 1);
-    CHECK_INT(rep.proven, 0);
+    CHECK_INT(rep.early + rep.proven, 1);
     g->ops->make(g, m);
     qmove replies[GAME_MAX_MOVES];
     int n = g->ops->legal_moves(g, replies), loses = 0;
