@@ -36,6 +36,10 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Colour allowed for the next program (else NO_COLOR is set, as most
+ * tests check the plain screen). */
+static int term_colour;
+
 /* Start argv on a new pseudo-terminal of 80x24 as its controlling terminal. */
 static int term_start(term *t, char *const argv[])
 {
@@ -64,6 +68,10 @@ static int term_start(term *t, char *const argv[])
             close(s);
         close(t->fd);
         setenv("TERM", "xterm", 1);
+        if (term_colour)
+            unsetenv("NO_COLOR");
+        else
+            setenv("NO_COLOR", "1", 1);
         execv(argv[0], argv);
         _exit(127);
     }
@@ -487,6 +495,33 @@ static void test_last_turn_marks(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Coffee's square board without a size is the sheet's 5 x 5, four in a
+ * row; on a colour terminal the last turn is also in reverse video, inside
+ * the same brackets. */
+static void test_square_colour(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "coffee", "board=square", "--second=human", NULL};
+    term_colour = 1;
+    CHECK(term_start(&t, argv) == 0);
+    term_colour = 0;
+    EXPECT(&t, "Coffee (board=square size=5 n=4 pie=0). Type 'help' for commands.");
+    term_type(&t, "black> ", "c3h");
+    expect_lines(&t, "    a b c d e\n"
+                     " 5  . . . . .  5\n"
+                     " 4  . . . . .  4\n"
+                     " 3  * *[\033[7mB\033[0m]* *  3\n"
+                     " 2  . . . . .  2\n"
+                     " 1  . . . . .  1\n"
+                     "    a b c d e\n"
+                     "B Black, O Orange, [\033[7m \033[0m] the last piece (the bar's), * where "
+                     "Orange may place\n"
+                     "Bar: on c3 along h (horizontal). 4 in a row wins.\n");
+    term_type(&t, "orange> ", "quit");
+    term_type(&t, "orange> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -504,5 +539,6 @@ int main(void)
     RUN(test_long_line_help);
     RUN(test_level_clock);
     RUN(test_last_turn_marks);
+    RUN(test_square_colour);
     return check_summary("test_pty");
 }
