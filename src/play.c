@@ -35,6 +35,7 @@ typedef struct play {
     session *ses;
     char label[2][160]; /* "human", "ai level=3": shown beside the side to move */
     int interactive;
+    int colour;         /* the last turn's cells also in reverse video */
     int dirty;          /* moves played since the last save or load */
     int asked_quit;     /* the unsaved-game warning was given */
     strbuf line;        /* review: every turn of the game as loaded or played */
@@ -59,7 +60,18 @@ static char *read_line(const play *s, const char *prompt)
 {
     char *line;
     if (s->interactive) {
+        /* The line editor's own terminal mode before the prompt shows:
+         * readline() alone writes the prompt first, and a Ctrl-D typed in
+         * that moment reaches the cooked terminal, which keeps it as a NUL
+         * byte for the editor; the line is then never empty again and
+         * Ctrl-D only rings the bell.  readline() returns with the mode it
+         * was entered in, so the cooked one is put back here. */
+        struct termios cooked;
+        int have = tcgetattr(0, &cooked) == 0;
+        rl_prep_terminal(1);
         line = readline(prompt);
+        if (have)
+            tcsetattr(0, TCSADRAIN, &cooked);
         if (!line)
             return NULL;
     } else {
@@ -132,12 +144,30 @@ static void show_clock(play *s)
     putchar('\n');
 }
 
+/* The drawing as it is, or with what stands between the brackets of the
+ * last turn's cells in reverse video: the brackets carry the meaning, the
+ * colour only helps the eye. */
+static void print_board(const play *s, const char *board)
+{
+    if (!s->colour) {
+        fputs(board, stdout);
+        return;
+    }
+    for (const char *p = board; *p; p++) {
+        if (*p == ']')
+            fputs("\033[0m", stdout);
+        putchar(*p);
+        if (*p == '[')
+            fputs("\033[7m", stdout);
+    }
+}
+
 static void show(play *s)
 {
     char board[GAME_RENDER_MAX], why[GAME_ERR_MAX], last[SESSION_TURN_MAX];
     const game_ops *ops = session_ops(s->ses);
-    session_render(s->ses, board, sizeof board);
-    fputs(board, stdout);
+    session_render(s->ses, 1, board, sizeof board);
+    print_board(s, board);
     if (s->view < s->nline)
         printf("Reviewing: turn %d of %d (forward, back, first, last, goto N; a move "
                "continues from here).\n", s->view, s->nline);
@@ -517,8 +547,8 @@ static void save_or_load(play *s, int save, char **w, int n)
     }
     s->dirty = 0;
     sync_line(s);
-    printf("Loaded %s: %d turns (back, forward, first, last, goto N to review).\n", path,
-           s->nline);
+    printf("Loaded %s: %d turn%s (back, forward, first, last, goto N to review).\n", path,
+           s->nline, s->nline == 1 ? "" : "s");
     show(s);
 }
 
@@ -587,6 +617,7 @@ static void help(play *s)
            "  load FILE      load a game from an SGF record\n"
            "  help           this text\n"
            "  quit           leave (asks once if the game is not saved)\n"
+           "On the board the last turn's cells are in brackets, e.g. [B].\n"
            "If you type only the start of a move and several moves begin with it,\n"
            "you get a numbered list to choose from.\n"
            "While the computer thinks, any key makes it move now.\n"
@@ -936,6 +967,11 @@ int play_main(int argc, char **argv)
     int status = parse_flags(&s, flags, nflags) != 0 ? 2 : 0;
     if (status == 0) {
         s.interactive = isatty(0) && isatty(1);
+        /* colour on a terminal that has it, unless NO_COLOR asks for none */
+        const char *term = getenv("TERM"), *no = getenv("NO_COLOR");
+        s.colour = s.interactive && term && *term && strcmp(term, "dumb") != 0 && !(no && *no);
+        if (s.interactive)
+            rl_initialize(); /* before rl_prep_terminal */
         char opts[GAME_TEXT_MAX];
         session_options_text(s.ses, opts, sizeof opts);
         printf("%s (%s). Type 'help' for commands.\n", session_ops(s.ses)->title,

@@ -36,6 +36,10 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Colour allowed for the next program (else NO_COLOR is set, as most
+ * tests check the plain screen). */
+static int term_colour;
+
 /* Start argv on a new pseudo-terminal of 80x24 as its controlling terminal. */
 static int term_start(term *t, char *const argv[])
 {
@@ -64,6 +68,10 @@ static int term_start(term *t, char *const argv[])
             close(s);
         close(t->fd);
         setenv("TERM", "xterm", 1);
+        if (term_colour)
+            unsetenv("NO_COLOR");
+        else
+            setenv("NO_COLOR", "1", 1);
         execv(argv[0], argv);
         _exit(127);
     }
@@ -131,13 +139,8 @@ static void term_type(term *t, const char *prompt, const char *line)
     term_keys(t, prompt, buf);
 }
 
-/* Still running (not yet ended; its status stays to be collected)? */
-static int alive(pid_t pid)
-{
-    siginfo_t info;
-    memset(&info, 0, sizeof info);
-    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0;
-}
+/* Whether the program left its terminal cooked (line editing, echo). */
+static int term_was_cooked;
 
 /* The exit status after the program's end, or -1 (then it is killed). */
 static int term_finish(term *t)
@@ -157,6 +160,8 @@ static int term_finish(term *t)
     } else {
         st = WEXITSTATUS(st);
     }
+    struct termios tio;
+    term_was_cooked = tcgetattr(t->fd, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO);
     close(t->fd);
     free(t->out);
     return st;
@@ -239,22 +244,6 @@ static void test_against_the_computer(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
-/* Ctrl-D at the prompt, typed again (at most 30 times) until the program
- * ends or says until: one typed before the line editor has switched the
- * terminal to its own mode can be lost. */
-static void term_eof(term *t, const char *prompt, const char *until)
-{
-    EXPECT(t, prompt);
-    t->mark = t->len;
-    for (int i = 0; i < 30 && alive(t->pid); i++) {
-        if (write(t->fd, "\004", 1) != 1)
-            break;
-        term_read(t, 500);
-        if (until && strstr(t->out + t->mark, until))
-            break;
-    }
-}
-
 /* Type a line and wait for text after it. */
 static void say(term *t, const char *prompt, const char *line, const char *text)
 {
@@ -283,7 +272,11 @@ static void test_one_computer_side(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
-/* Options after the flags; Ctrl-D leaves an unplayed game at once. */
+/* Options after the flags; Ctrl-D leaves an unplayed game at once.  One
+ * Ctrl-D, typed as soon as the prompt shows: the line editor has the
+ * terminal before the prompt appears (a Ctrl-D the cooked terminal took
+ * would reach it as a NUL and leave a line that never ends).  The terminal
+ * is cooked again at the end. */
 static void test_options_anywhere(void)
 {
     term t;
@@ -291,8 +284,9 @@ static void test_options_anywhere(void)
     CHECK(term_start(&t, argv) == 0);
     EXPECT(&t, "LOT (Line of Three) (pie=0). Type 'help' for commands.");
     EXPECT(&t, "White to move (human)");
-    term_eof(&t, "white> ", NULL);
+    term_keys(&t, "white> ", "\004");
     CHECK_INT(term_finish(&t), 0);
+    CHECK(term_was_cooked);
 }
 
 /* hint and analyze from the analyst's progress reports. */
@@ -412,6 +406,7 @@ static void test_long_line_help(void)
     const char *m = strstr(t.out + t.mark, "too long");
     CHECK(m && !strstr(m + 1, "too long"));
     say(&t, "black> ", "help", "Moves: (expected a cell and the bar's axis, e.g. d4h");
+    EXPECT(&t, "On the board the last turn's cells are in brackets, e.g. [B].");
     EXPECT(&t, "While the computer thinks, any key makes it move now.");
     CHECK(strstr(t.out + t.mark, "commas") == NULL);
     term_type(&t, "black> ", "quit");
@@ -435,6 +430,107 @@ static void test_level_clock(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Wait for lines of text as the terminal shows them (each \n a \r\n). */
+static void expect_lines(term *t, const char *lines)
+{
+    char want[4096];
+    size_t n = 0;
+    for (const char *p = lines; *p && n + 2 < sizeof want; p++) {
+        if (*p == '\n')
+            want[n++] = '\r';
+        want[n++] = *p;
+    }
+    want[n] = 0;
+    EXPECT(t, want);
+}
+
+/* Start argv, type each (prompt, line) pair of typed (NULL-ended), wait
+ * for the exact screen lines, then quit at prompt (twice after moves: the
+ * game is not saved). */
+static void play_and_see(char *const argv[], const char *const *typed, const char *screen,
+                         const char *prompt)
+{
+    term t;
+    CHECK(term_start(&t, argv) == 0);
+    int n = 0;
+    for (; typed[n]; n += 2)
+        term_type(&t, typed[n], typed[n + 1]);
+    expect_lines(&t, screen);
+    term_type(&t, prompt, "quit");
+    if (n > 0)
+        term_type(&t, prompt, "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* The last turn bracketed on every board (no colour needed): an LOA
+ * move's two squares, both stones of a two-stone Y turn, Coffee's last
+ * piece; Y and Coffee rows numbered at both ends. */
+static void test_last_turn_marks(void)
+{
+    char *loa[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    static const char *const loa_moves[] = {"black> ", "c8-c6", NULL};
+    play_and_see(loa, loa_moves,
+                 "    a b c d e f g h\n"
+                 " 8  . B[.]B B B B .  8\n"
+                 " 7  W . . . . . . W  7\n"
+                 " 6  W .[B]. . . . W  6\n",
+                 "white> ");
+    char *y[] = {(char *)quartet(), "play", "y", "size=5", "variant=double", "--second=human", NULL};
+    static const char *const y_moves[] = {"black> ", "c2", "white> ", "d4,b2", NULL};
+    play_and_see(y, y_moves,
+                 "     5 e .  5\n"
+                 "    4 d[W].  4\n"
+                 "   3 c . . .  3\n"
+                 "  2 b[W]B . .  2\n"
+                 " 1 a . . . . .  1\n"
+                 "     a b c d e\n"
+                 "Black (B): 1 stone, White (W): 2 stones\n"
+                 "Turn 3: Black places 2 stones; 0 placed, 2 to go\n"
+                 "Last turn: White d4,b2\n",
+                 "black> ");
+    char *coffee[] = {(char *)quartet(), "play", "coffee", "--second=human", NULL};
+    static const char *const coffee_moves[] = {"black> ", "d4h", "orange> ", "e4h", NULL};
+    play_and_see(coffee, coffee_moves,
+                 " 7     . . . .  7\n"
+                 " 6    . . . . .  6\n"
+                 " 5   . . . . . .  5\n"
+                 " 4  * * * B[O]* *  4\n"
+                 " 3   . . . . . .  3\n"
+                 " 2    . . . . .  2\n"
+                 " 1     . . . .  1\n"
+                 "        a b c d e f g\n"
+                 "B Black, O Orange, [ ] the last piece (the bar's), * where Black may place\n",
+                 "black> ");
+}
+
+/* Coffee's square board without a size is the sheet's 5 x 5, four in a
+ * row; on a colour terminal the last turn is also in reverse video, inside
+ * the same brackets. */
+static void test_square_colour(void)
+{
+    char *argv[] = {(char *)quartet(), "play", "coffee", "board=square", "--second=human", NULL};
+    static const char *const none[] = {NULL}, *const moves[] = {"black> ", "c3h", NULL};
+    play_and_see(argv, none,
+                 "Coffee (board=square size=5 n=4 pie=0). Type 'help' for commands.\n"
+                 "    a b c d e\n"
+                 " 5  * * * * *  5\n",
+                 "black> ");
+    term_colour = 1;
+    play_and_see(argv, moves,
+                 "    a b c d e\n"
+                 " 5  . . . . .  5\n"
+                 " 4  . . . . .  4\n"
+                 " 3  * *[\033[7mB\033[0m]* *  3\n"
+                 " 2  . . . . .  2\n"
+                 " 1  . . . . .  1\n"
+                 "    a b c d e\n"
+                 "B Black, O Orange, [\033[7m \033[0m] the last piece (the bar's), * where "
+                 "Orange may place\n"
+                 "Bar: on c3 along h (horizontal). 4 in a row wins.\n",
+                 "orange> ");
+    term_colour = 0;
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -451,5 +547,7 @@ int main(void)
     RUN(test_lot_choice);
     RUN(test_long_line_help);
     RUN(test_level_clock);
+    RUN(test_last_turn_marks);
+    RUN(test_square_colour);
     return check_summary("test_pty");
 }
