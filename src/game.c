@@ -242,6 +242,12 @@ int game_turn_starts_here(game *g)
     return ops->to_move(g) != mover;
 }
 
+int game_turns_left(const game *g)
+{
+    int n = g->ops->turns_left ? g->ops->turns_left(g) : GAME_TURNS_LEFT_DEFAULT;
+    return n < 1 ? 1 : n;
+}
+
 int game_turn_token(const char **text, char *tok, size_t len)
 {
     const char *p = *text;

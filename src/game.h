@@ -198,6 +198,11 @@ struct game_ops {
      * moves (Y's multi-stone variants): front ends then explain the
      * comma-joined turn ("h2,j4").  NULL: a turn is always one move. */
     int (*multi_move_turns)(const game *g);
+    /* How many turns the side to move may still expect to play, this one
+     * included, in a game between good players from this position: a
+     * clock's time is planned by it (the game's phase).  NULL:
+     * GAME_TURNS_LEFT_DEFAULT. */
+    int (*turns_left)(const game *g);
 
     /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
 
@@ -285,6 +290,11 @@ int game_steps_text(const game *g, int from, struct strbuf *out);
 /* Does a turn begin here, not in the middle of a multi-stone turn?  (The
  * last move is unmade and made again.) */
 int game_turn_starts_here(game *g);
+
+/* The turns the side to move may still expect to play (ops->turns_left,
+ * or GAME_TURNS_LEFT_DEFAULT without it); at least 1. */
+#define GAME_TURNS_LEFT_DEFAULT 20
+int game_turns_left(const game *g);
 
 /* Split the next comma-separated token off a turn's text at *text,
  * trimmed, into tok; *text moves past it (NULL after the last token).

@@ -164,6 +164,8 @@ static void report(mcts_tree *t, const mcts_params *p, const mcts_result *r, int
     pr.npv = principal_variation(t, pv, ENGINE_PV_MAX);
     pr.pv = pv;
     pr.final = final;
+    pr.nodes = t->used;
+    pr.capacity = t->cap;
     p->progress(&pr, p->progress_arg);
 }
 

@@ -388,6 +388,14 @@ static void loa_unmake(game *gg)
 
 static int loa_ply(const game *g) { return ((const loa_game *)g)->hist.ply; }
 
+/* Turns the side to move may still play (clock planning): games between
+ * good players last about 80 plies, and any game may go on a while. */
+static int loa_turns_left(const game *g)
+{
+    int left = (80 - loa_ply(g)) / 2;
+    return left < 8 ? 8 : left;
+}
+
 static qmove loa_move_at(const game *g, int i) { return ((const loa_game *)g)->hist.moves[i]; }
 
 static int loa_to_move(const game *g) { return ((const loa_game *)g)->pos.side; }
@@ -829,6 +837,7 @@ const game_ops loa_ops = {
     .playout = loa_playout,
     .evaluate = loa_evaluate,
     .describe = loa_describe,
+    .turns_left = loa_turns_left,
     .clicks = loa_clicks,
     /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4"}, {NULL, NULL}},
