@@ -106,7 +106,7 @@ static void test_rave_off_for_multi_move_turns(void)
 }
 
 /* Y with a priors hook that favours one cell, a1 (a corner, which the
- * playouts alone never prefer): with bias the search follows the prior. */
+ * playouts alone never prefer): with prior=N the search follows it. */
 static game_ops y_favour_ops;
 static qmove favoured;
 
@@ -117,7 +117,7 @@ static void favour_priors(const game *g, const qmove *moves, int n, float *out)
         out[i] = moves[i] == favoured ? 1.0f : 0.0f;
 }
 
-static void test_bias_from_priors(void)
+static void test_prior_from_hook(void)
 {
     game *g = test_game(game_find("y"), "size=9");
     char err[GAME_ERR_MAX];
@@ -126,10 +126,9 @@ static void test_bias_from_priors(void)
     y_favour_ops.priors = favour_priors;
     g->ops = &y_favour_ops;
     engine_report rep;
-    CHECK(test_ai_choose(g, "iterations=300 seed=2 bias=200", &rep) == favoured);
-    CHECK(test_ai_choose(g, "iterations=300 seed=2", &rep) != favoured);
-    /* bias=0 leaves the hook unused */
-    CHECK(test_ai_choose(g, "iterations=300 seed=2 bias=0 prior=5", &rep) != favoured);
+    CHECK(test_ai_choose(g, "iterations=300 seed=2 prior=200", &rep) == favoured);
+    /* prior=0 leaves the hook unused */
+    CHECK(test_ai_choose(g, "iterations=300 seed=2 prior=0", &rep) != favoured);
     game_free(g);
 }
 
@@ -138,6 +137,6 @@ int main(void)
     RUN(test_amaf_statistics);
     RUN(test_rave_reproducible);
     RUN(test_rave_off_for_multi_move_turns);
-    RUN(test_bias_from_priors);
+    RUN(test_prior_from_hook);
     return check_summary("test_rave");
 }

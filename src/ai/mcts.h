@@ -31,14 +31,11 @@ typedef struct mcts_params {
     int cutoff;          /* judge the playout every this many plies (0: never) */
     int eval_plies;      /* end it after this many plies, scored by the evaluation (0: never) */
     int max_plies;       /* playout length cap; then the evaluation (or a draw) scores it */
-    double prior;        /* with the game's evaluation: weight of a new node's
-                            evaluation, in visits (0: none) */
-    int bias;            /* with the game's priors hook: weight of a new node's
-                            prior, in visits (0: none; then prior applies) */
+    double prior;        /* weight of a new node's prior (the game's priors hook,
+                            else its evaluation), in visits (0: none) */
     int rave;            /* RAVE's equivalence parameter: visits at which the
                             real and all-moves-as-first means weigh the same (0: off) */
     int reuse;           /* start from the last search's subtree when g follows it */
-    int analyze;         /* go on when the move is forced (every other one lost) */
     engine_progress_fn progress; /* NULL: no reports */
     void *progress_arg;
     int progress_ms;     /* between reports (<= 0: only the final one) */

@@ -217,6 +217,8 @@ static void report(mcts_tree *t, const mcts_params *p, const mcts_result *r, int
     pr.npv = principal_variation(t, pv, ENGINE_PV_MAX);
     pr.pv = pv;
     pr.final = final;
+    pr.nodes = t->used;
+    pr.capacity = t->cap;
     p->progress(&pr, p->progress_arg);
 }
 
@@ -335,9 +337,9 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     /* the same seed in the same position gives the same search */
     rng_seed(&w->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
 
-    /* priors from the game's priors hook (bias), else its evaluation (prior) */
-    int hook = ops->priors && p->bias > 0;
-    double pv = hook ? p->bias : ops->evaluate ? p->prior : 0;
+    /* priors from the game's priors hook, else its evaluation */
+    int hook = ops->priors != NULL;
+    double pv = ops->evaluate || hook ? p->prior : 0;
     /* the cached selection terms hold the prior weight they were made with */
     uint32_t reuse = p->reuse && pv == t->prior_visits && hook == t->prior_hook
                          ? mcts_tree_reusable_root(t, w, g) : 0;
@@ -360,9 +362,15 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     }
     mcts_node *root = &t->pool[t->root];
     int side = root->side;
-    ops->copy(s, g);
+    /* room for the deepest line (the tree, then a whole playout), so that
+     * make() never allocates; without it the search plays any legal move */
+    int need = s ? ops->ply(g) + p->max_plies + 256 - ops->ply(s) : 0;
+    int room = s && game_reserve(s, need > 0 ? need : 0) == 0;
+    if (room)
+        ops->copy(s, g);
     pthread_once(&sqrt_log_once, sqrt_log_init);
-    if (ops->result(g) != RESULT_NONE || (!reuse && !mcts_tree_expand(t, w, root, s, 1))) {
+    if (!room || ops->result(g) != RESULT_NONE ||
+        (!reuse && !mcts_tree_expand(t, w, root, s, 1))) {
         if (ops->result(g) != RESULT_NONE) {
             res.value = mcts_result_score(ops->result(g));
             res.value = side == 0 ? res.value : 1.0 - res.value;
@@ -387,8 +395,11 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     uint64_t it = 0;
     int progress_ms = p->progress ? p->progress_ms : 0;
     int64_t last_report = t0;
-    int forced = !p->analyze && only_move_left(t, root);
-    while (!mcts_proven(root) && !forced) {
+    /* a move every other one of which is proven lost is left to the
+     * engine's early stop under a time limit: by iterations alone the
+     * count stays exact */
+    int only_move = root->nchild == 1;
+    while (!mcts_proven(root) && !only_move) {
         if (p->iterations && it >= p->iterations)
             break;
         if (stop && atomic_load_explicit(stop, memory_order_relaxed))
@@ -407,9 +418,6 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
         it++;
 
         iterate(t, w, g, p);
-        /* every move but one proven lost: no search can change the choice */
-        if ((it & 15) == 0 && !p->analyze)
-            forced = only_move_left(t, root);
     }
 
     fill_result(t, &res, it);

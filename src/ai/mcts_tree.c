@@ -128,7 +128,7 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int ch
     mcts_node *c = &t->pool[t->used];
     for (int i = 0; i < k; i++)
         mcts_tree_init_node(&c[i], w->moves[i], 0);
-    if (t->prior_hook) {
+    if (t->prior_hook && t->prior_visits > 0) {
         t->priors(g, w->moves, k, w->priors);
         for (int i = 0; i < k; i++) {
             c[i].prior = w->priors[i];

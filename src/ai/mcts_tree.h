@@ -83,7 +83,7 @@ typedef struct mcts_worker {
     rng rng;
     uint32_t path[MCTS_MAX_DEPTH];
     qmove moves[GAME_MAX_MOVES];
-    float priors[GAME_MAX_MOVES];
+    float priors[GAME_MAX_MOVES]; /* the game's priors of moves */
     int trace_on;                /* keep the playout's moves (RAVE) */
     qmove trace[MCTS_TRACE_MAX]; /* the last playout's moves */
     int ntrace;
