@@ -224,6 +224,8 @@ expect 200 '"done":true' "analysis ends"
 has "$body" '{"ply":4,' "analysis of the position after four moves"
 has "$body" '"candidates":[{"move":"' "analysis: candidate moves"
 has "$body" '"pv":["' "analysis: the principal variation"
+for _ in $(seq 60); do call GET "/api/games/$cid/analysis"; printf '%s' "$body" | grep -q '"proof":{"done":true' && break; sleep 0.1; done
+has "$body" '"proof":{"done":true,"value":"unknown","winning":[],' "a proof that does not finish in time: value unknown"
 
 # ---- several moves in one turn, Coffee's marks, a clock ----
 call POST /api/games '{"game":"y","options":{"size":4,"variant":"double"},"seats":[{"kind":"human"},{"kind":"human"}]}'
@@ -348,6 +350,21 @@ expect 429 '{"error":"too many games (the limit is 9)"}' "the limit counts only 
 stop
 start
 has "$(cat "$t/out")" "(9 games in $t/games.db)" "the refused creation was not stored"
+
+# ---- the analysis's proof: a proven value and every winning move ----
+call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'
+sid=$(field id)
+s0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+call POST "/api/games/$sid/analysis" '{"ms":3000}'
+expect 202 '"proof":{"done":' "an analysis starts a proof beside the search"
+for _ in $(seq 100); do call GET "/api/games/$sid/analysis"; printf '%s' "$body" | grep -q '"proof":{"done":true' && break; sleep 0.1; done
+expect 200 '"proof":{"done":true,"value":"win","winning":["b1","b2","c2"],"solved":6,"moves":6,"nodes":' "Y 3: a proven win and all three winning first moves"
+call POST "/api/games/$sid/play" '{"move":"b2"}' "$s0"
+expect 200 '"ply":1' "a winning first move"
+call POST "/api/games/$sid/analysis" '{"ms":3000}'
+for _ in $(seq 100); do call GET "/api/games/$sid/analysis"; printf '%s' "$body" | grep -q '"proof":{"done":true' && break; sleep 0.1; done
+expect 200 '"proof":{"done":true,"value":"loss","winning":[],"solved":5,"moves":5,"nodes":' "after it, a proven loss for the side to move"
+has "$body" '{"ply":1,' "the proof is of the position analysed"
 
 stop
 if grep -qE "$tok0|$tok1|$ctok" "$t/out" "$t/err"; then fail=$((fail + 1)); echo "FAIL a token was logged"
