@@ -224,7 +224,8 @@ expect 200 '"done":true' "analysis ends"
 has "$body" '{"ply":4,' "analysis of the position after four moves"
 has "$body" '"candidates":[{"move":"' "analysis: candidate moves"
 has "$body" '"pv":["' "analysis: the principal variation"
-for _ in $(seq 60); do call GET "/api/games/$cid/analysis"; printf '%s' "$body" | grep -q '"proof":{"done":true' && break; sleep 0.1; done
+for _ in $(seq 300); do call GET "/api/games/$cid/analysis"; printf '%s' "$body" | grep -q '"proof":{"done":true' && break; sleep 0.1; done
+[ -n "$DEBUG_PROOF" ] && printf '%s\n' "$body" | grep -o '"proof":{[^}]*}'
 has "$body" '"proof":{"done":true,"value":"unknown","winning":[],' "a proof that does not finish in time: value unknown"
 
 # ---- several moves in one turn, Coffee's marks, a clock ----
