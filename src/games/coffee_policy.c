@@ -1,7 +1,8 @@
 /*
  * coffee_policy.c - Coffee's knowledge for the search: a playout that takes
- * a winning placement, never hands the opponent one, and sets the bar so
- * that the opponent cannot move when it can; and move priors.
+ * a winning placement or a bar that leaves the opponent no legal turn, and
+ * (half the time, see GUARD_ONE_IN) does not hand the opponent a win; and
+ * move priors from the same judgement.
  *
  * A move (cell t, axis a) gives the opponent the line through t along a.
  * It is judged by that line alone, with t filled by the mover: the
@@ -55,10 +56,14 @@ static qmove winning_move(const coffee_game *g)
 }
 
 #define SAMPLES 4 /* random moves judged before the whole list is */
+/* Half the time a playout does not look for the opponent's wins: measured
+ * in matches, playouts that parry every threat stop rewarding threats and
+ * made the player weaker (docs/STRENGTH.md). */
+#define GUARD_ONE_IN 2
 
-/* A win if there is one; else the first of a few random moves that does
- * not hand the opponent a win; else a random safe one from the whole
- * list, or any. */
+/* A win if there is one; else (GUARD_ONE_IN of the time) the first of a
+ * few random moves that does not hand the opponent a win, or a random safe
+ * one from the whole list, or any; else any random move. */
 static qmove choose(const coffee_game *g, rng *r, qmove *list)
 {
     if (g->pos.bar < 0 || g->pos.swap_ok)
@@ -67,6 +72,8 @@ static qmove choose(const coffee_game *g, rng *r, qmove *list)
     if (m != QMOVE_NONE)
         return m;
     int o = !g->pos.side;
+    if (rng_below(r, GUARD_ONE_IN) != 0)
+        return coffee_random_move(g, r, list);
     for (int i = 0; i < SAMPLES; i++) {
         m = coffee_random_move(g, r, list);
         if (judge(g, MV_CELL(m), MV_AXIS(m), o) != GIVES_WIN)
