@@ -41,7 +41,6 @@ double mcts_policy_playout(mcts_worker *w, game *g, const mcts_params *p)
         if (cutoff && cutoff < step)
             step = cutoff;
         if (ops->policy_playout || ops->playout) {
-            /* the game's knowledge when it has some, else its fast uniform playout */
             r = ops->policy_playout ? ops->policy_playout(g, &w->rng, step, NULL, NULL)
                                     : ops->playout(g, &w->rng, step);
             if (r != RESULT_NONE)
