@@ -234,7 +234,7 @@ has "$body" '{"ply":4,' "analysis of the position after four moves"
 has "$body" '"candidates":[{"move":"' "analysis: candidate moves"
 has "$body" '"pv":["' "analysis: the principal variation"
 wait_proof "$cid"
-printf '%s' "$body" | grep -Eq '"proof":\{"done":true,"value":"(win|unknown)","winning":\['
+printf '%s' "$body" | grep -Eq '"proof":\{"done":true,"value":"(win|loss|unknown)","winning":\['
 status $? 0 "the proof beside it ends with the analysis's time (proven, or unknown)"
 
 # ---- several moves in one turn, Coffee's marks, a clock ----
