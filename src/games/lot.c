@@ -13,8 +13,7 @@
  * The playout plays on a private state and records only its moves; unmake
  * rebuilds the positions between them when it first needs one.
  */
-#include "movehist.h"
-#include "games/lot.h"
+#include "games/lot_impl.h"
 #include "rng.h"
 #include "util.h"
 
@@ -24,47 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SIDE 7
-#define CELLS 49
-#define ALL_CELLS ((1ull << CELLS) - 1)
-#define BIT(s) (1ull << (s))
-
 enum { OPT_PIE };
 static const game_option lot_options[] = {
     {"pie", "Black may answer White's first disc with swap (1) or not (0)", NULL, 0, 1, 1},
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
-/* Move code.  A plain placement is its cell.  A tower move packs the placed
- * cell, the kept cell and the two removed cells (in board order). */
-#define MV_PLACED(m) ((int)((m) & 63))
-#define MV_KEPT(m) ((int)(((m) >> 6) & 63))
-#define MV_REM1(m) ((int)(((m) >> 12) & 63))
-#define MV_REM2(m) ((int)(((m) >> 18) & 63))
-#define MV_TOWER 0x1000000u
-#define MV_SWAP 0x2000000u
-
 enum reason { END_NONE, END_TOWERS, END_FULL };
-
-typedef struct lot_pos {
-    uint64_t disc[2];  /* single discs: [0] White, [1] Black */
-    uint64_t tower[2];
-    uint64_t hash;
-    uint8_t side;      /* player to move */
-    uint8_t result;    /* enum game_result */
-    uint8_t reason;    /* enum reason */
-    uint8_t swap_ok;   /* the player to move may answer with swap */
-} lot_pos;
-
-typedef struct lot_game {
-    game base;
-    lot_pos pos;
-    movehist hist; /* of lot_pos */
-    /* The playout records its moves but not the positions between them:
-     * the history's positions at plies [gap_lo, gap_hi) are rebuilt from
-     * the moves when unmake first needs one (gap_lo == gap_hi: none). */
-    int gap_lo, gap_hi;
-} lot_game;
 
 /* ---- tables ---- */
 
@@ -77,6 +42,7 @@ static int8_t near[CELLS][4][5];
 static uint64_t windows[120]; /* every three consecutive cells in a line */
 static uint64_t adjacent[CELLS]; /* the cells next to s along the four lines */
 static uint8_t order_of[CELLS];  /* board order (file, then rank) */
+static uint8_t byte_bits[256];   /* set bits of a byte */
 /* The windows of three cells through s, by direction then offset: the two
  * other cells (own discs there make a line) and the three tower moves. */
 typedef struct tower_window {
@@ -122,6 +88,8 @@ static void build_tables(void)
                     adjacent[s] |= BIT(near[s][d][n]);
         order_of[s] = (uint8_t)(f * SIDE + k);
     }
+    for (int b = 1; b < 256; b++)
+        byte_bits[b] = (uint8_t)(byte_bits[b >> 1] + (b & 1));
     for (int s = 0; s < CELLS; s++)
         init_tower_windows(s);
 }
@@ -865,6 +833,51 @@ static inline __attribute__((always_inline)) qmove random_move(const lot_play *q
     return win[j / 3]->move[j % 3];
 }
 
+/* Bit counts without a popcount instruction (the build targets any x86-64). */
+static int count_bits(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* The square of the n-th set bit of x (n < count_bits(x)): whole bytes
+ * first, then bit by bit. */
+static int nth_bit(uint64_t x, int n)
+{
+    int base = 0;
+    for (;;) {
+        int c = byte_bits[x >> base & 0xFF];
+        if (n < c)
+            break;
+        n -= c;
+        base += 8;
+    }
+    uint64_t b = x >> base & 0xFF;
+    while (n--)
+        b &= b - 1;
+    return base + __builtin_ctzll(b);
+}
+
+/* Uniform over empty cells, then over the tower choices of that cell (swap,
+ * when on offer, half the time): a fair random player that never generates
+ * the lines of the other cells, several times faster than picking from
+ * legal_moves(). */
+qmove lot_random_move(const lot_pos *p, struct rng *r)
+{
+    if (p->swap_ok && rng_below(r, 2) == 0)
+        return MV_SWAP;
+    uint64_t empty = ~occupied(p) & ALL_CELLS;
+    int s = nth_bit(empty, (int)rng_below(r, (uint32_t)count_bits(empty)));
+    qmove towers[40];
+    /* a line of three through s needs an own disc next to it */
+    int k = (p->disc[p->side] & adjacent[s]) ? gen_towers(p, s, towers) : 0;
+    return k ? towers[rng_below(r, (uint32_t)k)] : (qmove)s;
+}
+
+int lot_tower_moves(const lot_pos *p, int s, qmove *out) { return gen_towers(p, s, out); }
+
 /* apply() on the playout's state, without the hash. */
 static inline __attribute__((always_inline)) void play_move(lot_play *q, qmove m, int pie)
 {
@@ -986,6 +999,8 @@ const game_ops lot_ops = {
     .hash = lot_hash,
     .render = lot_render,
     .playout = lot_playout,
+    .policy_playout = lot_policy_playout,
+    .priors = lot_policy_priors,
     .describe = lot_describe,
     .turns_left = lot_turns_left,
     .clicks = lot_clicks,
