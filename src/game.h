@@ -138,6 +138,10 @@ struct game_ops {
     int (*legal_moves)(const game *g, qmove *out);
     void (*make)(game *g, qmove m);
     void (*unmake)(game *g);
+    /* Room for `plies` more moves, so that make() never allocates: 0, or -1
+     * when memory is short (g unchanged).  Callers use game_reserve().
+     * NULL: the game's history is bounded and allocated at create(). */
+    int (*reserve)(game *g, int plies);
     int (*ply)(const game *g);          /* moves made since the start/from_text */
     qmove (*move_at)(const game *g, int i); /* the i-th move made, 0 <= i < ply */
     int (*to_move)(const game *g);      /* 0 or 1 */
@@ -240,7 +244,12 @@ game *game_create(const game_ops *ops, int argc, char *const *argv,
 game *game_create_default(const game_ops *ops);
 /* A new game with the same options at the start position. */
 game *game_new_like(const game *g);
+/* NULL when memory is short. */
 game *game_clone(const game *g);
+/* Room for plies more moves (see game_ops.reserve): 0, or -1 when memory
+ * is short.  Every caller that plays moves others choose (a person, a
+ * record, an engine) reserves, so a long game fails with an error. */
+int game_reserve(game *g, int plies);
 void game_free(game *g);
 
 /* "size=11 variant=standard pie=1": every option, canonical values. */

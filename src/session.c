@@ -690,6 +690,8 @@ int session_think_finish(session *s, int play, char *turn, size_t turnlen, char 
         snprintf(turn, turnlen, "%s", t->text);
     if (t && play && flag_fell(s))
         rc = fail(err, errlen, "the computer ran out of time");
+    else if (t && play && game_reserve(G(s), t->n) != 0)
+        rc = fail(err, errlen, "out of memory: the computer's turn is not played");
     else if (t && play) {
         for (int i = 0; i < t->n; i++)
             record_make(s->rec, t->moves[i], t->notes[i]);

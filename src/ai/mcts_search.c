@@ -263,7 +263,7 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     /* the same seed in the same position gives the same search */
     rng_seed(&w->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
 
-    t->prior_visits = ops->evaluate ? p->prior : 0;
+    t->prior_visits = ops->evaluate || ops->priors ? p->prior : 0;
     uint32_t reuse = p->reuse ? mcts_tree_reusable_root(t, w, g) : 0;
     t->have_tree = 0;
     if (reuse) {
@@ -276,8 +276,14 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     }
     mcts_node *root = &t->pool[t->root];
     int side = root->side;
-    ops->copy(s, g);
-    if (ops->result(g) != RESULT_NONE || (!reuse && !mcts_tree_expand(t, w, root, s))) {
+    /* room for the deepest line (the tree, then a whole playout), so that
+     * make() never allocates; without it the search plays any legal move */
+    int need = s ? ops->ply(g) + p->max_plies + 256 - ops->ply(s) : 0;
+    int room = s && game_reserve(s, need > 0 ? need : 0) == 0;
+    if (room)
+        ops->copy(s, g);
+    if (!room || ops->result(g) != RESULT_NONE ||
+        (!reuse && !mcts_tree_expand(t, w, root, s))) {
         if (ops->result(g) != RESULT_NONE) {
             res.value = mcts_result_score(ops->result(g));
             res.value = side == 0 ? res.value : 1.0 - res.value;

@@ -310,7 +310,11 @@ static game *loa_create(const int *opt, char *err, size_t errlen)
         return NULL;
     g->base.ops = &loa_ops;
     memcpy(g->base.opt, opt, sizeof g->base.opt);
-    movehist_init(&g->hist, sizeof(loa_pos), 256);
+    if (movehist_init(&g->hist, sizeof(loa_pos), 256) != 0) {
+        free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     set_start(g);
     return &g->base;
 }
@@ -320,6 +324,12 @@ static void loa_destroy(game *gg)
     loa_game *g = (loa_game *)gg;
     movehist_free(&g->hist);
     free(g);
+}
+
+static int loa_reserve(game *gg, int plies)
+{
+    movehist *h = &((loa_game *)gg)->hist;
+    return plies > MOVEHIST_MAX - h->ply ? -1 : movehist_reserve(h, h->ply + plies);
 }
 
 static void loa_copy(game *dd, const game *ss)
@@ -807,6 +817,7 @@ const game_ops loa_ops = {
     .copy = loa_copy,
     .legal_moves = loa_legal_moves,
     .make = loa_make,
+    .reserve = loa_reserve,
     .unmake = loa_unmake,
     .ply = loa_ply,
     .move_at = loa_move_at,

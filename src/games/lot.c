@@ -249,7 +249,11 @@ static game *lot_create(const int *opt, char *err, size_t errlen)
     memcpy(g->base.opt, opt, sizeof g->base.opt);
     /* a game cannot last 150 plies (docs/RULES-NOTES.md), so the history
      * never grows during play */
-    movehist_init(&g->hist, sizeof(lot_pos), 512);
+    if (movehist_init(&g->hist, sizeof(lot_pos), 512) != 0) {
+        free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     g->pos.hash = compute_hash(&g->pos);
     return &g->base;
 }
