@@ -235,7 +235,7 @@ static void test_kinds(void)
     CHECK_STR(err, "unknown setting 'ms' for random (known: seed)");
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, iterations, ms, memory, "
-                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder)");
+                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave)");
     CHECK(engine_new("alphabeta", err, sizeof err) == NULL);
     CHECK_STR(err, "unknown player kind 'alphabeta' (known: ai, mcts, random)");
     CHECK(engine_kind_has_setting("ai", "ms"));
@@ -265,11 +265,11 @@ static void test_game_defaults(void)
     engine *e = make("ai", "prior=7");
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0");
     engine_set_game(e, &loa_ops);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0");
     engine_set_game(e, game_find("y"));
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");
