@@ -3,6 +3,7 @@
  * reports (candidates, principal variation, proven values), analysis until
  * stopped, and the same answers for the same seed. */
 #include "check.h"
+#include "enginetest.h"
 #include "ai/engine.h"
 #include "game.h"
 #include "games/loa.h"
@@ -157,21 +158,6 @@ static void test_win_in_one_every_game(void)
 
 /* ---- analysis: no limit until stopped ---- */
 
-typedef struct job {
-    engine *e;
-    game *g;
-    qmove move;
-    engine_report rep;
-    atomic_int done;
-} job;
-
-static void *analyze_thread(void *arg)
-{
-    job *j = arg;
-    j->move = engine_analyze(j->e, j->g, &j->rep);
-    atomic_store(&j->done, 1);
-    return NULL;
-}
 
 static void test_analysis_until_stopped(void)
 {
@@ -236,8 +222,9 @@ static void test_kinds(void)
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, iterations, ms, memory, "
                    "c, cutoff, evalplies, maxplies, prior, reuse)");
-    CHECK(engine_new("alphabeta", err, sizeof err) == NULL);
-    CHECK_STR(err, "unknown player kind 'alphabeta' (known: ai, mcts, random)");
+    CHECK(engine_new("wizard", err, sizeof err) == NULL);
+    CHECK_STR(err, "unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)");
+    CHECK(engine_kind_exists("alphabeta") && engine_kind_exists("AI") && !engine_kind_exists("wizard"));
     CHECK(engine_kind_has_setting("ai", "ms"));
     CHECK(!engine_kind_has_setting("random", "ms"));
     CHECK(!engine_kind_has_setting("wizard", "seed"));

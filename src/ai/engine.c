@@ -79,6 +79,8 @@ void engine_free(engine *e)
 
 const char *engine_kind(const engine *e) { return e->kind; }
 
+int engine_kind_exists(const char *kind) { return searcher_find(kind) != NULL; }
+
 /* name=value into set/mine (not yet in effect): 0, or -1 with a message. */
 static int set_one(const engine *e, searcher_value *set, unsigned char *mine, const char *name,
                    const char *value, char *err, size_t errlen)

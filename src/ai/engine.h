@@ -74,6 +74,8 @@ const char *engine_kind(const engine *e);
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen);
 /* "name=value name=value" (also with ':' or ',' separators).  0 or -1. */
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen);
+/* 1 if kind names a kind of player ("ai" or a searcher's name). */
+int engine_kind_exists(const char *kind);
 /* 1 if players of this kind have the named setting. */
 int engine_kind_has_setting(const char *kind, const char *name);
 /* Settings as "seed=1 level=5 ...", every one in the table's order, with

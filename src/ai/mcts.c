@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 /* ---- the searcher: settings and the engine's entry ---- */
 
@@ -81,13 +80,8 @@ static int player_configure(void *self, const searcher_value *set, char *err, si
     /* unchanged (also settings carried over to a new engine): nothing to take */
     if (mb == pl->memory_mb)
         return 0;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    long long phys = pages > 0 && page > 0 ? (long long)((double)pages * page / (1024 * 1024)) : 0;
-    if (phys && mb > phys) {
-        snprintf(err, errlen, "setting memory: %lld MB is more than this machine has (%lld MB)",
-                 mb, phys);
+    if (searcher_check_memory(mb, err, errlen) != 0)
         return -1;
-    }
     if (mcts_tree_init(&pl->tree, (size_t)mb) != 0) {
         snprintf(err, errlen, "setting memory: cannot allocate %lld MB", mb);
         return -1;

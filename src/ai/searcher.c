@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* searcher.c - the searcher registry, and settings parsed, printed and
  * documented from each searcher's table (see searcher.h). */
 #include "ai/searcher.h"
@@ -8,9 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const searcher_ops *const searcher_registry[] = {
     &mcts_searcher,
+    &alphabeta_searcher,
     &random_searcher,
     NULL,
 };
@@ -112,6 +115,18 @@ void searcher_value_text(const searcher_setting *s, searcher_value v, char *buf,
         snprintf(buf, len, "%s", s->choices[v.i]);
     else
         snprintf(buf, len, "%lld", v.i);
+}
+
+int searcher_check_memory(long long mb, char *err, size_t errlen)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    long long phys = pages > 0 && page > 0 ? (long long)((double)pages * page / (1024 * 1024)) : 0;
+    if (phys && mb > phys) {
+        snprintf(err, errlen, "setting memory: %lld MB is more than this machine has (%lld MB)",
+                 mb, phys);
+        return -1;
+    }
+    return 0;
 }
 
 void searcher_defaults(const searcher_ops *ops, searcher_value *out)

@@ -113,7 +113,7 @@ quartet-position
 # the engine
 quartet-player random
 quartet-player wizard
-> ? unknown player kind 'wizard' (known: ai, mcts, random)
+> ? unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)
 quartet-set seed 11
 quartet-set level 99
 > ? unknown setting 'level' for random (known: seed)
