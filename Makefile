@@ -112,7 +112,15 @@ build/fuzz/bin/%: fuzz/%.c fuzz/fuzz.h build/fuzz/libquartet.a
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(subst fuzzer-no-link,fuzzer,$(FUZZ_FLAGS)) -Ifuzz -o $@ $< build/fuzz/libquartet.a $(LIBS_CORE)
 
-fuzz-build: fuzz-deps
+# The HTTP harness also links the web server's API (all of src/web/ but the
+# HTTP glue web.c) and its libraries.
+FUZZ_WEB_OBJ = $(call objs,fuzz,$(filter-out src/web/web.c,$(WEB_SRC)))
+build/fuzz/bin/fuzz_http: fuzz/fuzz_http.c fuzz/fuzz.h build/fuzz/libquartet.a $(FUZZ_WEB_OBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(subst fuzzer-no-link,fuzzer,$(FUZZ_FLAGS)) -Ifuzz -o $@ $< $(FUZZ_WEB_OBJ) \
+	  build/fuzz/libquartet.a $(filter-out -ledit,$(LIBS_FRONT)) $(LIBS_CORE)
+
+fuzz-build: deps fuzz-deps
 	@$(MAKE) --no-print-directory $(FUZZ_HARNESSES:%=build/fuzz/bin/%)
 
 # Each harness for FUZZ_SECONDS from its seeds (fuzz/corpus/NAME, read

@@ -13,7 +13,7 @@ for name in "$@"; do
     bin=build/fuzz/bin/$name
     work=build/fuzz/corpus/$name
     mkdir -p "$work"
-    set -- -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+    set -- -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -print_funcs=0 \
         -artifact_prefix="build/fuzz/crash-$name-"
     case $name in
         fuzz_sgf) set -- "$@" -max_len=16384 ;;

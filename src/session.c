@@ -141,6 +141,24 @@ int session_set_clock(session *s, int64_t base_ms, int64_t inc_ms, char *err, si
     return rc;
 }
 
+int session_resume_clock(session *s, const int64_t left_ms[2], char *err, size_t errlen)
+{
+    LOCK(s);
+    int rc = busy(s, err, errlen);
+    if (rc == 0 && s->clock_kind != CLOCK_KEPT)
+        rc = fail(err, errlen, "no clock is kept");
+    for (int i = 0; rc == 0 && i < 2; i++)
+        if (left_ms[i] < 0)
+            rc = fail(err, errlen, "clock times must not be negative");
+    if (rc == 0) {
+        for (int i = 0; i < 2; i++)
+            s->clock.left_ms[i] = left_ms[i];
+        turn_begins(s);
+    }
+    UNLOCK(s);
+    return rc;
+}
+
 int session_set_advisory_clock(session *s, int64_t main_ms, int64_t byo_ms, int byo_stones,
                                char *err, size_t errlen)
 {

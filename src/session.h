@@ -156,6 +156,9 @@ int session_analyze_stop(session *s, strbuf *out, char *err, size_t errlen);
  * turn; the side to move's time runs from the moment its turn begins;
  * running out ends the game (lost on time).  base_ms 0: no clock. */
 int session_set_clock(session *s, int64_t base_ms, int64_t inc_ms, char *err, size_t errlen);
+/* A kept clock resumed with what each side had left (e.g. after a
+ * restart); the side to move's time runs from now. */
+int session_resume_clock(session *s, const int64_t left_ms[2], char *err, size_t errlen);
 /* The controller's clock, only told (GTP time_settings / time_left): it
  * sets the engine's time budget and never ends a game.  byo_stones as
  * timectl_set. */

@@ -161,13 +161,19 @@ call GET "/api/games/$id"
 expect 200 '"turns":[{"player":0,"text":"c1-c3"}]' "the stored game is unchanged after the errors"
 
 # ---- the computer, live updates ----
-call POST /api/games '{"game":"y","options":{"size":5},"seats":[{"kind":"human"},{"kind":"computer","ms":1500}]}'
+# against BODY FILE: a game of a person against the computer, its live
+# updates written to FILE; sets $gid, $gtok and $spid (the reader)
+against() {
+    call POST /api/games "$1"
+    gid=$(field id)
+    gtok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+    timeout 15 curl -sN "$url/api/games/$gid/events?token=$gtok" >"$2" 2>/dev/null &
+    spid=$!
+    sleep 0.3
+}
+against '{"game":"y","options":{"size":5},"seats":[{"kind":"human"},{"kind":"computer","ms":1500}]}' "$t/events"
 expect 201 '"seats":[{"kind":"human"},{"kind":"computer","ms":1500}]' "a game against the computer"
-cid=$(field id)
-ctok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
-timeout 10 curl -sN "$url/api/games/$cid/events?token=$ctok" >"$t/events" 2>/dev/null &
-spid=$!
-sleep 0.3
+cid=$gid ctok=$gtok
 call POST "/api/games/$cid/play" '{"move":"c3"}' "$ctok"
 expect 200 '"thinking":true' "the computer starts thinking after a move"
 call POST "/api/games/$cid/undo" "" "$ctok"
@@ -194,6 +200,19 @@ expect 200 '"ply":4' "the computer played for the person, then answered"
 has "$body" '"seats":[{"kind":"human"},{"kind":"computer","ms":1500}]' "the person keeps the seat"
 call POST "/api/games/$cid/computer" '{"level":3,"ms":100}' "$ctok"
 expect 400 '{"error":"give level or ms, not both"}' "computer: level and ms"
+
+# thinking events: one per 250 ms of search and one at its end (docs/API.md)
+against '{"game":"loa","seats":[{"kind":"human"},{"kind":"computer","ms":2000}]}' "$t/tevents"
+call POST "/api/games/$gid/play" '{"move":"c1-c3"}' "$gtok"
+for _ in $(seq 150); do grep -q '"ply":2,' "$t/tevents" && break; sleep 0.1; done
+kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
+nthink=$(grep -c '^event: thinking' "$t/tevents")
+# a starved search reports late, never more often: 6..9 of the 8 expected
+if [ "$nthink" -ge 6 ] && [ "$nthink" -le 9 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL $nthink thinking events in a 2000 ms search, expected about 8"; fi
+last_ms=$(sed -n 's/^data: {"best":.*"ms":\([0-9]*\)}$/\1/p' "$t/tevents" | tail -n 1)
+if [ "${last_ms:-0}" -ge 1900 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL the last thinking event at ${last_ms:-none} ms, not the search's end"; fi
 
 # ---- analysis ----
 call POST "/api/games/$cid/analysis" '{"ms":50}'
@@ -240,11 +259,21 @@ lost_reason=$(printf '%s' "$body" | sed -n 's/.*"result":{"code":"0-1","reason":
 has "$lost_reason" "time" "the reason says time"
 
 # ---- a restart loses nothing ----
+clocks() { printf '%s' "$body" | sed -n 's/.*"clocks":{"ms":\[\([0-9]*\),\([0-9]*\)\].*/\1 \2/p'; }
+sleep 1
+call GET "/api/games/$cof"
+set -- $(clocks)
+cof0=$1 cof1=$2
 call GET "/api/games/$cid"
 before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 stop
 start
-has "$(cat "$t/out")" "(6 games in $t/games.db)" "a restart loads every game"
+has "$(cat "$t/out")" "(7 games in $t/games.db)" "a restart loads every game"
+call GET "/api/games/$cof"
+set -- $(clocks)
+status "$1" "$cof0" "a restart keeps the waiting side's time left exactly"
+if [ "$2" -le "$cof1" ] && [ "$2" -ge $((cof1 - 5000)) ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL the running clock after a restart: $2 ms, was $cof1 ms (of 60000)"; fi
 call GET "/api/games/$cid"
 after=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 if [ "$before" = "$after" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL the state changed over a restart"; fi
@@ -296,6 +325,29 @@ call GET /missing.js
 expect 404 '{"error":"no such file"}' "a missing file"
 call POST /api/games '{"game":"lot"}'
 expect 429 '{"error":"too many games (the limit is 6)"}' "too many games"
+
+# a game whose creation could not be stored takes no place in the limit
+stop
+start --max-games 9
+python3 -c '
+import sqlite3, sys, time
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("BEGIN IMMEDIATE")
+print("locked", flush=True)
+time.sleep(8)
+con.execute("ROLLBACK")' "$t/games.db" >"$t/lock" &
+lpid=$!
+for _ in $(seq 50); do grep -q locked "$t/lock" && break; sleep 0.1; done
+call POST /api/games '{"game":"lot"}'
+expect 503 '{"error":"database: database is locked"}' "a creation the database refuses"
+wait "$lpid"
+call POST /api/games '{"game":"lot"}'
+expect 201 '"id":"' "the refused creation left its place free"
+call POST /api/games '{"game":"lot"}'
+expect 429 '{"error":"too many games (the limit is 9)"}' "the limit counts only stored games"
+stop
+start
+has "$(cat "$t/out")" "(9 games in $t/games.db)" "the refused creation was not stored"
 
 stop
 if grep -qE "$tok0|$tok1|$ctok" "$t/out" "$t/err"; then fail=$((fail + 1)); echo "FAIL a token was logged"

@@ -6,7 +6,6 @@
 #include "web/webassets.h"
 #include "web/webevents.h"
 #include "web/webgame.h"
-#include "web/webjson.h"
 #include "web/webstore.h"
 
 #include <errno.h>
@@ -51,29 +50,11 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned status, const ch
     return q;
 }
 
-enum MHD_Result web_reply_text(struct MHD_Connection *c, unsigned status, const char *type,
-                               char *text, const char *attachment)
+static enum MHD_Result reply_error(struct MHD_Connection *c, unsigned status, const char *msg)
 {
-    return reply(c, status, type, text, strlen(text), MHD_RESPMEM_MUST_FREE, attachment);
-}
-
-enum MHD_Result web_reply_json(struct MHD_Connection *c, unsigned status, const json_t *j)
-{
-    char *text = webjson_dump(j);
-    if (!text)
-        return web_reply_error(c, 503, "out of memory");
-    return web_reply_text(c, status, "application/json", text, NULL);
-}
-
-enum MHD_Result web_reply_error(struct MHD_Connection *c, unsigned status, const char *msg)
-{
-    json_t *j = json_pack("{s:s}", "error", msg && msg[0] ? msg : "error");
-    char *text = j ? webjson_dump(j) : NULL;
-    json_decref(j);
-    if (!text)
-        return reply(c, status, "application/json", "{\"error\":\"out of memory\"}", 25,
-                     MHD_RESPMEM_PERSISTENT, NULL);
-    return web_reply_text(c, status, "application/json", text, NULL);
+    char text[160];
+    int n = snprintf(text, sizeof text, "{\"error\":\"%s\"}", msg);
+    return reply(c, status, "application/json", text, (size_t)n, MHD_RESPMEM_MUST_COPY, NULL);
 }
 
 /* ---- the page's files ---- */
@@ -116,7 +97,7 @@ static enum MHD_Result from_disk(struct MHD_Connection *c, const char *name)
         fclose(f);
     if (!ok) {
         free(data);
-        return web_reply_error(c, 404, "no such file");
+        return reply_error(c, 404, "no such file");
     }
     return reply(c, 200, content_type(name), data, n, MHD_RESPMEM_MUST_FREE, NULL);
 }
@@ -124,17 +105,17 @@ static enum MHD_Result from_disk(struct MHD_Connection *c, const char *name)
 static enum MHD_Result page(struct MHD_Connection *c, const char *method, const char *url)
 {
     if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-        return web_reply_error(c, 405, "method not allowed");
+        return reply_error(c, 405, "method not allowed");
     const char *name = strcmp(url, "/") == 0 ? "index.html" : url + 1;
     if (!safe_path(name))
-        return web_reply_error(c, 404, "no such file");
+        return reply_error(c, 404, "no such file");
     if (opt.assets)
         return from_disk(c, name);
     for (int i = 0; i < webassets_count; i++)
         if (strcmp(webassets_files[i].name, name) == 0)
             return reply(c, 200, content_type(name), (void *)webassets_files[i].data,
                          webassets_files[i].size, MHD_RESPMEM_PERSISTENT, NULL);
-    return web_reply_error(c, 404, "no such file");
+    return reply_error(c, 404, "no such file");
 }
 
 /* ---- requests ---- */
@@ -144,6 +125,32 @@ typedef struct body {
     size_t len;
     int too_big;
 } body;
+
+/* An API request: webapi answers it; an event stream is opened here. */
+static enum MHD_Result api(struct MHD_Connection *c, const char *method, const char *url,
+                          const body *b)
+{
+    webapi_request rq = {
+        method, url, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Quartet-Token"),
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token"),
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ply"), b->data ? b->data : "",
+        b->len};
+    webapi_response rs;
+    webapi_run(&rq, &rs);
+    if (!rs.body)
+        return reply_error(c, 503, "out of memory");
+    if (rs.events) {
+        struct MHD_Response *r = webevents_open(c, rs.events, rs.events_you, rs.body);
+        webapi_response_free(&rs);
+        if (!r)
+            return reply_error(c, 503, "too many live-update streams; try again later");
+        enum MHD_Result q = MHD_queue_response(c, MHD_HTTP_OK, r);
+        MHD_destroy_response(r);
+        return q;
+    }
+    return reply(c, (unsigned)rs.status, rs.type, rs.body, rs.len, MHD_RESPMEM_MUST_FREE,
+                 rs.attachment[0] ? rs.attachment : NULL);
+}
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url,
                               const char *method, const char *version, const char *upload,
@@ -175,9 +182,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
         return MHD_YES;
     }
     if (b->too_big)
-        return web_reply_error(c, 413, "the request body is over 256 KiB");
+        return reply_error(c, 413, "the request body is over 256 KiB");
     if (strncmp(url, "/api/", 5) == 0)
-        return webapi_handle(c, method, url, b->data ? b->data : "", b->len);
+        return api(c, method, url, b);
     return page(c, method, url);
 }
 

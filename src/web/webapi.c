@@ -1,8 +1,6 @@
 /* webapi.c - the JSON API (see webapi.h and docs/API.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "web/webapi.h"
-#include "web/web.h"
-#include "web/webevents.h"
 #include "web/webgame.h"
 #include "web/webjson.h"
 
@@ -14,7 +12,8 @@
 #define ERR_MAX 1024
 
 typedef struct call {
-    struct MHD_Connection *c;
+    const webapi_request *rq;
+    webapi_response *rs;
     const char *method;
     webgame *w;    /* NULL for calls on no game */
     const char *id;
@@ -22,13 +21,29 @@ typedef struct call {
     json_t *body;  /* an object; {} when the request had none */
 } call;
 
-static enum MHD_Result answer(call *k, int status, json_t *j, const char *err)
+static int text_answer(call *k, int status, const char *type, char *text)
 {
-    if (status >= 400 || !j)
-        return web_reply_error(k->c, status >= 400 ? (unsigned)status : 503, err);
-    enum MHD_Result r = web_reply_json(k->c, (unsigned)status, j);
+    k->rs->status = status;
+    k->rs->type = type;
+    k->rs->body = text;
+    k->rs->len = strlen(text);
+    return 0;
+}
+
+/* {"error": msg}, or the JSON j (taken); no JSON at all: 503. */
+static int answer(call *k, int status, json_t *j, const char *err)
+{
+    if (status < 400 && !j)
+        status = 503, err = "out of memory";
+    if (status >= 400)
+        j = json_pack("{s:s}", "error", err && err[0] ? err : "error");
+    char *text = j ? webjson_dump(j) : NULL;
     json_decref(j);
-    return r;
+    if (!text) {
+        k->rs->status = 503; /* the caller answers its fixed text */
+        return -1;
+    }
+    return text_answer(k, status, "application/json", text);
 }
 
 /* An integer field in [lo, hi], or def when absent.  -1 with err if bad. */
@@ -87,7 +102,7 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
     return 0;
 }
 
-static enum MHD_Result create(call *k)
+static int create(call *k)
 {
     static const char *const known[] = {"game", "options", "sgf", "seats", "clock_ms", NULL};
     char err[ERR_MAX] = "";
@@ -119,9 +134,9 @@ static enum MHD_Result create(call *k)
     return answer(k, status, out, err);
 }
 
-static enum MHD_Result state(call *k)
+static int state(call *k)
 {
-    const char *ply = MHD_lookup_connection_value(k->c, MHD_GET_ARGUMENT_KIND, "ply");
+    const char *ply = k->rq->arg_ply;
     long view = -1;
     if (ply) {
         char *end;
@@ -135,7 +150,7 @@ static enum MHD_Result state(call *k)
     return answer(k, status, out, err);
 }
 
-static enum MHD_Result play(call *k)
+static int play(call *k)
 {
     const char *move = json_string_value(json_object_get(k->body, "move"));
     if (!move || strlen(move) > 200)
@@ -146,7 +161,7 @@ static enum MHD_Result play(call *k)
     return answer(k, status, out, err);
 }
 
-static enum MHD_Result computer(call *k)
+static int computer(call *k)
 {
     char err[ERR_MAX];
     webgame_seat how;
@@ -157,7 +172,7 @@ static enum MHD_Result computer(call *k)
     return answer(k, status, out, err);
 }
 
-static enum MHD_Result analysis(call *k)
+static int analysis(call *k)
 {
     char err[ERR_MAX];
     json_t *out = NULL;
@@ -172,7 +187,7 @@ static enum MHD_Result analysis(call *k)
     return answer(k, status, out, err);
 }
 
-static enum MHD_Result simple(call *k, int (*fn)(webgame *, int, json_t **, char *, size_t))
+static int simple(call *k, int (*fn)(webgame *, int, json_t **, char *, size_t))
 {
     char err[ERR_MAX];
     json_t *out = NULL;
@@ -180,36 +195,34 @@ static enum MHD_Result simple(call *k, int (*fn)(webgame *, int, json_t **, char
     return answer(k, status, out, err);
 }
 
-static enum MHD_Result sgf(call *k)
+static int sgf(call *k)
 {
-    char err[ERR_MAX], name[64];
+    char err[ERR_MAX];
     char *text = webgame_sgf(k->w, err, sizeof err);
     if (!text)
         return answer(k, 503, NULL, err);
-    snprintf(name, sizeof name, "quartet-%s.sgf", k->id);
-    return web_reply_text(k->c, 200, "application/x-go-sgf", text, name);
+    snprintf(k->rs->attachment, sizeof k->rs->attachment, "quartet-%s.sgf", k->id);
+    return text_answer(k, 200, "application/x-go-sgf", text);
 }
 
-static enum MHD_Result events(call *k)
+static int events(call *k)
 {
     char *initial = webgame_state_text(k->w, k->you);
-    struct MHD_Response *r = initial ? webevents_open(k->c, k->w, k->you, initial) : NULL;
-    free(initial);
-    if (!r)
-        return answer(k, 503, NULL, "too many live-update streams; try again later");
-    enum MHD_Result q = MHD_queue_response(k->c, MHD_HTTP_OK, r);
-    MHD_destroy_response(r);
-    return q;
+    if (!initial)
+        return answer(k, 503, NULL, "out of memory");
+    k->rs->events = k->w;
+    k->rs->events_you = k->you;
+    return text_answer(k, 200, "text/event-stream", initial);
 }
 
 /* ---- dispatch ---- */
 
-static enum MHD_Result do_undo(call *k) { return simple(k, webgame_undo); }
-static enum MHD_Result do_resign(call *k) { return simple(k, webgame_resign); }
+static int do_undo(call *k) { return simple(k, webgame_undo); }
+static int do_resign(call *k) { return simple(k, webgame_resign); }
 
 static const struct route {
     const char *method, *action; /* action "" is the game itself */
-    enum MHD_Result (*fn)(call *k);
+    int (*fn)(call *k);
 } routes[] = {
     {"POST", "undo", do_undo},
     {"POST", "resign", do_resign},
@@ -234,11 +247,37 @@ static const struct route *find_route(const char *method, const char *action, in
     return NULL;
 }
 
+/* The deepest nesting of arrays and objects in JSON text (strings skipped). */
+static int json_depth(const char *s, size_t len)
+{
+    int depth = 0, deepest = 0, in_string = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = 0;
+        } else if (c == '"')
+            in_string = 1;
+        else if (c == '[' || c == '{')
+            deepest = ++depth > deepest ? depth : deepest;
+        else if (c == ']' || c == '}')
+            depth--;
+    }
+    return deepest;
+}
+
 /* The body as an object ({} when empty).  NULL with err when malformed. */
 static json_t *parse_body(const char *body, size_t len, char *err)
 {
     if (len == 0)
         return json_object();
+    if (json_depth(body, len) > WEBAPI_JSON_DEPTH) {
+        snprintf(err, ERR_MAX, "the body nests arrays and objects over %d deep",
+                 WEBAPI_JSON_DEPTH);
+        return NULL;
+    }
     json_error_t e;
     json_t *j = json_loadb(body, len, JSON_REJECT_DUPLICATES, &e);
     if (!j) {
@@ -257,13 +296,13 @@ static json_t *parse_body(const char *body, size_t len, char *err)
 /* The seat of the request's token (header, or ?token= for event streams). */
 static int token_seat(call *k, const char *action)
 {
-    const char *t = MHD_lookup_connection_value(k->c, MHD_HEADER_KIND, "X-Quartet-Token");
+    const char *t = k->rq->token;
     if (!t && strcmp(action, "events") == 0)
-        t = MHD_lookup_connection_value(k->c, MHD_GET_ARGUMENT_KIND, "token");
+        t = k->rq->arg_token;
     return webgame_seat_of(k->w, t);
 }
 
-static enum MHD_Result on_game(call *k, const char *rest)
+static int on_game(call *k, const char *rest)
 {
     char id[WEBGAME_ID_LEN + 2];
     const char *slash = strchr(rest, '/');
@@ -286,25 +325,46 @@ static enum MHD_Result on_game(call *k, const char *rest)
     return r->fn(k);
 }
 
-enum MHD_Result webapi_handle(struct MHD_Connection *c, const char *method, const char *url,
-                              const char *body, size_t len)
+static int dispatch(call *k)
 {
     char err[ERR_MAX];
-    call k = {c, method, NULL, NULL, -1, NULL};
+    const char *url = k->rq->path;
+    if (strlen(url) > WEBAPI_URL_MAX)
+        return answer(k, 414, NULL, "the URL is over 1024 bytes");
     if (strcmp(url, "/api/catalog") == 0) {
-        if (strcmp(method, "GET") != 0)
-            return answer(&k, 405, NULL, "method not allowed");
-        return answer(&k, 200, webjson_catalog(), "out of memory");
+        if (strcmp(k->method, "GET") != 0)
+            return answer(k, 405, NULL, "method not allowed");
+        return answer(k, 200, webjson_catalog(), "out of memory");
     }
     int games = strcmp(url, "/api/games") == 0;
     int one = strncmp(url, "/api/games/", 11) == 0;
     if (!games && !one)
-        return answer(&k, 404, NULL, "no such call");
-    if (games && strcmp(method, "POST") != 0)
-        return answer(&k, 405, NULL, "method not allowed");
-    if (!(k.body = parse_body(body, len, err)))
-        return answer(&k, 400, NULL, err);
-    enum MHD_Result r = games ? create(&k) : on_game(&k, url + 11);
-    json_decref(k.body);
+        return answer(k, 404, NULL, "no such call");
+    if (games && strcmp(k->method, "POST") != 0)
+        return answer(k, 405, NULL, "method not allowed");
+    if (k->rq->len > WEBAPI_BODY_MAX)
+        return answer(k, 413, NULL, "the request body is over 256 KiB");
+    if (!(k->body = parse_body(k->rq->body, k->rq->len, err)))
+        return answer(k, 400, NULL, err);
+    int r = games ? create(k) : on_game(k, url + 11);
+    json_decref(k->body);
     return r;
+}
+
+void webapi_run(const webapi_request *rq, webapi_response *rs)
+{
+    *rs = (webapi_response){0};
+    call k = {rq, rs, rq->method, NULL, NULL, -1, NULL};
+    if (dispatch(&k) != 0) {
+        free(rs->body);
+        *rs = (webapi_response){0};
+        rs->status = 503;
+        rs->type = "application/json";
+    }
+}
+
+void webapi_response_free(webapi_response *rs)
+{
+    free(rs->body);
+    rs->body = NULL;
 }

@@ -37,10 +37,12 @@ struct webgame {
     game *search_pos;        /* the position searched, for move texts */
     int64_t last_report;
     json_t *analysis;        /* the latest analysis */
+    int gone;                /* dropped from the table: nothing more is stored (mu) */
+    struct webgame *next_dropped;
 };
 
 static pthread_mutex_t table_mu = PTHREAD_MUTEX_INITIALIZER;
-static webgame **games;
+static webgame **games, *dropped; /* dropped: out of the table, freed at the stop */
 static int ngames, cap_games, max_games = WEBGAME_MAX_DEFAULT;
 static webstore *store;
 
@@ -153,8 +155,11 @@ static int save(webgame *w, char *err, size_t errlen)
     char *seats_text = webjson_dump(seats);
     json_decref(seats);
     int rc = -1;
+    session_clock c;
+    session_clock_state(w->s, &c);
     if (session_to_sgf(w->s, &sgf, err, errlen) == 0 && seats_text && !sgf.failed) {
-        webstore_row row = {w->id, strbuf_str(&sgf), seats_text, tokens, w->clock_ms};
+        webstore_row row = {w->id, strbuf_str(&sgf), seats_text, tokens, w->clock_ms,
+                            {c.kind ? c.left_ms[0] : -1, c.kind ? c.left_ms[1] : -1}};
         rc = webstore_save(store, &row, err, errlen);
     } else if (!seats_text || sgf.failed) {
         snprintf(err, errlen, "out of memory");
@@ -226,7 +231,9 @@ static void search_progress(void *arg, const engine_progress *p)
     webgame *w = arg;
     pthread_mutex_lock(&w->amu);
     int64_t now = util_now_ms();
-    if (w->search_pos && (p->final || now - w->last_report >= PROGRESS_EVERY_MS)) {
+    /* the search spaces its reports PROGRESS_EVERY_MS apart; this only
+     * guards against a flood (each report's time is measured apart) */
+    if (w->search_pos && (p->final || now - w->last_report >= PROGRESS_EVERY_MS / 2)) {
         w->last_report = now;
         json_t *a = analysis_json(w->search_pos, p);
         add_pv(a, w->search_pos, p);
@@ -323,7 +330,7 @@ static void stop_search(webgame *w)
 static void finish(webgame *w)
 {
     pthread_mutex_lock(&w->mu);
-    if (atomic_exchange(&w->done, 0) && session_thinking(w->s) == 2) {
+    if (!w->gone && atomic_exchange(&w->done, 0) && session_thinking(w->s) == 2) {
         char turn[SESSION_TURN_MAX], err[SESSION_ERR_MAX];
         if (w->analysing) {
             end_analysis(w);
@@ -346,7 +353,7 @@ static void watch_clock(webgame *w)
     pthread_mutex_lock(&w->mu);
     session_clock c;
     session_clock_state(w->s, &c); /* ends the game when the time is up */
-    if (session_to_move(w->s) < 0) {
+    if (!w->gone && session_to_move(w->s) < 0) {
         char err[SESSION_ERR_MAX];
         stop_search(w);
         if (save(w, err, sizeof err) != 0)
@@ -482,6 +489,22 @@ static int add_entry(webgame *w, const char *id, char *err, size_t errlen)
     return rc;
 }
 
+/* Take w out of the table (its creation could not be stored).  The runner
+ * may still hold it, so it is freed only at the stop. */
+static void drop_entry(webgame *w)
+{
+    pthread_mutex_lock(&table_mu);
+    for (int i = 0; i < ngames; i++)
+        if (games[i] == w) {
+            memmove(&games[i], &games[i + 1], (size_t)(ngames - i - 1) * sizeof *games);
+            ngames--;
+            break;
+        }
+    w->next_dropped = dropped;
+    dropped = w;
+    pthread_mutex_unlock(&table_mu);
+}
+
 /* ---- start and stop ---- */
 
 static int parse_seats(json_t *a, webgame_seat seats[2])
@@ -496,6 +519,19 @@ static int parse_seats(json_t *a, webgame_seat seats[2])
         seats[i].ms = (int)json_integer_value(json_object_get(s, "ms"));
     }
     return 0;
+}
+
+/* The clock as stored: what each side had left when it was last stored
+ * (the time the server was down is no one's). */
+static void resume_clock(webgame *w, const webstore_row *row)
+{
+    char err[SESSION_ERR_MAX];
+    int64_t left[2];
+    for (int i = 0; i < 2; i++)
+        left[i] = row->left_ms[i] >= 0 && row->left_ms[i] <= w->clock_ms ? row->left_ms[i]
+                                                                          : w->clock_ms;
+    session_set_clock(w->s, w->clock_ms, 0, err, sizeof err);
+    session_resume_clock(w->s, left, err, sizeof err);
 }
 
 static void load_row(void *arg, const webstore_row *row)
@@ -519,7 +555,7 @@ static void load_row(void *arg, const webstore_row *row)
                 w->token[i][0] = 0;
         w->clock_ms = row->clock_ms;
         if (w->clock_ms > 0)
-            session_set_clock(s, w->clock_ms, 0, err, sizeof err);
+            resume_clock(w, row);
         atomic_store(&w->ended, session_to_move(s) < 0);
         ok = add_entry(w, row->id, err, sizeof err) == 0;
     }
@@ -563,6 +599,10 @@ void webgame_halt(void)
     for (int i = 0; (w = entry_at(i)) != NULL; i++) {
         pthread_mutex_lock(&w->mu);
         stop_search(w);
+        char err[SESSION_ERR_MAX];
+        /* the clocks as they stand: a restart gives back no time */
+        if (w->clock_ms > 0 && !atomic_load(&w->ended) && save(w, err, sizeof err) != 0)
+            fprintf(stderr, "quartet serve: game %s: clock not stored: %s\n", w->id, err);
         pthread_mutex_unlock(&w->mu);
     }
 }
@@ -573,6 +613,11 @@ void webgame_stop(void)
     pthread_mutex_lock(&table_mu);
     for (int i = 0; i < ngames; i++)
         free_entry(games[i]);
+    while (dropped) {
+        webgame *next = dropped->next_dropped;
+        free_entry(dropped);
+        dropped = next;
+    }
     free(games);
     games = NULL;
     ngames = cap_games = 0;
@@ -600,6 +645,10 @@ static game *create_game(const char *name, json_t *options, char *err, size_t er
     json_object_foreach(options, key, v) {
         if (argc == GAME_MAX_OPTIONS) {
             snprintf(err, errlen, "too many options");
+            return NULL;
+        }
+        if (strlen(key) > 40 || (json_is_string(v) && strlen(json_string_value(v)) > 40)) {
+            snprintf(err, errlen, "option %.40s: names and values are at most 40 bytes", key);
             return NULL;
         }
         if (json_is_integer(v))
@@ -677,9 +726,11 @@ int webgame_create(const char *name, json_t *options, const char *sgf,
     }
     /* stored before anyone learns the id; a failure leaves an entry no one knows */
     pthread_mutex_lock(&w->mu);
-    if (save(w, err, errlen) != 0)
+    if (save(w, err, errlen) != 0) {
+        w->gone = 1;
+        drop_entry(w); /* no longer counted against the limit */
         rc = 503;
-    else {
+    } else {
         kick(w);
         *out = created_json(w);
     }
@@ -870,6 +921,9 @@ int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen)
         game *g = session_game_copy(w->s);
         json_t *a = json_pack("{s:i, s:i, s:i, s:b, s:[]}", "ply", session_ply(w->s), "visits",
                               0, "ms", 0, "done", 0, "candidates");
+        /* the answer is copied now: once the search runs, its first report
+         * may replace (and free) a */
+        json_t *answer = json_deep_copy(a);
         set_search_pos(w, g);
         pthread_mutex_lock(&w->amu);
         json_decref(w->analysis);
@@ -879,9 +933,10 @@ int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen)
         w->analysis_end = util_now_ms() + ms; /* the analysis runs until stopped */
         if (session_analyze_start(w->s, &h, err, errlen) != 0) {
             w->analysing = 0;
+            json_decref(answer);
             rc = 409;
         } else {
-            *out = json_deep_copy(a);
+            *out = answer;
             rc = 202;
         }
     }

@@ -47,6 +47,23 @@ static int make_dirs(const char *path, char *err, size_t errlen)
     return 0;
 }
 
+/* The clocks' time left, added to a database made before they were kept. */
+static int add_clock_columns(sqlite3 *db, char **msg)
+{
+    for (int i = 0; i < 2; i++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN left%d INTEGER NOT NULL DEFAULT -1",
+                 i);
+        if (sqlite3_exec(db, sql, NULL, NULL, msg) != SQLITE_OK) {
+            if (!strstr(*msg, "duplicate column"))
+                return -1;
+            sqlite3_free(*msg);
+            *msg = NULL;
+        }
+    }
+    return 0;
+}
+
 webstore *webstore_open(const char *path, char *err, size_t errlen)
 {
     static const char *const schema =
@@ -68,7 +85,13 @@ webstore *webstore_open(const char *path, char *err, size_t errlen)
                              SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                              NULL);
     char *msg = NULL;
-    if (rc == SQLITE_OK && sqlite3_exec(st->db, schema, NULL, NULL, &msg) == SQLITE_OK)
+    if (rc == SQLITE_OK && sqlite3_db_readonly(st->db, "main") == 1) {
+        snprintf(err, errlen, "database %s: cannot be written", path);
+        webstore_close(st);
+        return NULL;
+    }
+    if (rc == SQLITE_OK && sqlite3_exec(st->db, schema, NULL, NULL, &msg) == SQLITE_OK &&
+        add_clock_columns(st->db, &msg) == 0)
         return st;
     snprintf(err, errlen, "database %s: %s", path,
              msg ? msg : st->db ? sqlite3_errmsg(st->db) : "cannot open");
@@ -88,10 +111,10 @@ void webstore_close(webstore *st)
 int webstore_save(webstore *st, const webstore_row *row, char *err, size_t errlen)
 {
     static const char *const sql =
-        "INSERT INTO games (id, created, updated, sgf, seats, tokens, clock_ms)"
-        " VALUES (?1, strftime('%s','now'), strftime('%s','now'), ?2, ?3, ?4, ?5)"
+        "INSERT INTO games (id, created, updated, sgf, seats, tokens, clock_ms, left0, left1)"
+        " VALUES (?1, strftime('%s','now'), strftime('%s','now'), ?2, ?3, ?4, ?5, ?6, ?7)"
         " ON CONFLICT(id) DO UPDATE SET updated = strftime('%s','now'), sgf = ?2,"
-        " seats = ?3, tokens = ?4, clock_ms = ?5";
+        " seats = ?3, tokens = ?4, clock_ms = ?5, left0 = ?6, left1 = ?7";
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
         return fail(err, errlen, "database", st->db);
@@ -100,6 +123,8 @@ int webstore_save(webstore *st, const webstore_row *row, char *err, size_t errle
     sqlite3_bind_text(q, 3, row->seats, -1, SQLITE_STATIC);
     sqlite3_bind_text(q, 4, row->tokens, -1, SQLITE_STATIC);
     sqlite3_bind_int64(q, 5, row->clock_ms);
+    sqlite3_bind_int64(q, 6, row->left_ms[0]);
+    sqlite3_bind_int64(q, 7, row->left_ms[1]);
     int rc = sqlite3_step(q) == SQLITE_DONE ? 0 : fail(err, errlen, "database", st->db);
     sqlite3_finalize(q);
     return rc;
@@ -110,7 +135,7 @@ int webstore_each(webstore *st, void (*fn)(void *arg, const webstore_row *row), 
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db,
-                           "SELECT id, sgf, seats, tokens, clock_ms FROM games"
+                           "SELECT id, sgf, seats, tokens, clock_ms, left0, left1 FROM games"
                            " ORDER BY created, rowid",
                            -1, &q, NULL) != SQLITE_OK)
         return fail(err, errlen, "database", st->db);
@@ -119,7 +144,8 @@ int webstore_each(webstore *st, void (*fn)(void *arg, const webstore_row *row), 
         webstore_row row = {
             (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
             (const char *)sqlite3_column_text(q, 2), (const char *)sqlite3_column_text(q, 3),
-            sqlite3_column_int64(q, 4)};
+            sqlite3_column_int64(q, 4),
+            {sqlite3_column_int64(q, 5), sqlite3_column_int64(q, 6)}};
         if (row.id && row.sgf && row.seats && row.tokens)
             fn(arg, &row);
         n++;

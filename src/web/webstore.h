@@ -20,10 +20,11 @@ typedef struct webstore_row {
     const char *seats;  /* JSON array, as webgame writes it */
     const char *tokens; /* "TOKEN0 TOKEN1" ("-" for a computer seat) */
     int64_t clock_ms;
+    int64_t left_ms[2]; /* what each side's clock had left; -1: full time */
 } webstore_row;
 
 /* Open or create the database at path (its directory is created).  NULL
- * with err on failure. */
+ * with err on failure, also when the file cannot be written. */
 webstore *webstore_open(const char *path, char *err, size_t errlen);
 void webstore_close(webstore *st);
 /* Insert or replace a game; 0, or -1 with err (nothing changed). */
