@@ -181,6 +181,10 @@ struct game_ops {
     /* Searcher settings tuned for this game, terminated by an entry with
      * searcher == NULL; NULL: every searcher's own defaults. */
     const game_ai_defaults *ai_defaults;
+    /* The searcher the strongest player ("ai") is in this game, by its
+     * registry name ("alphabeta"), as matches decided; NULL: the
+     * registry's first (mcts). */
+    const char *ai_searcher;
     /* A hash equal for positions that are images of each other under a
      * symmetry of the board (rotations, reflections), e.g. the smallest
      * hash over the symmetries.  NULL: the game uses hash. */

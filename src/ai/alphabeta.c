@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SET_SEED, SET_LEVEL, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR };
+enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
@@ -40,6 +40,8 @@ static const searcher_setting settings[] = {
                              "orders equal root moves; the same seed and limits give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, 5,
                               "nodes per move: 8000 at level 1, doubling per level"),
+    [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
+                                   "a fixed node budget; overrides level when above 0"),
     [SET_DEPTH] = INT_SETTING("depth", 0, 60, 0,
                               "a fixed depth in plies; overrides level when above 0"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
@@ -249,8 +251,6 @@ static void check_limits(player *p)
 {
     if (p->stop && atomic_load_explicit(p->stop, memory_order_relaxed))
         p->aborted = 1;
-    if (p->node_limit && p->nodes >= p->node_limit)
-        p->aborted = 1;
     if (!p->ms && !(p->run->progress && p->run->progress_ms > 0))
         return;
     int64_t now = util_now_ms();
@@ -327,7 +327,9 @@ static int search(player *p, int depth, int alpha, int beta, int ply)
     const game_ops *ops = p->ops;
     game *g = p->g;
     p->pvlen[ply] = 0;
-    if ((++p->nodes & 1023) == 0)
+    if (p->node_limit && p->nodes >= p->node_limit)
+        p->aborted = 1;
+    else if ((++p->nodes & 1023) == 0)
         check_limits(p);
     if (p->aborted)
         return 0;
@@ -497,7 +499,9 @@ static int prepare(player *p, const game *g, const searcher_run *run)
     p->nodes = 0;
     p->aborted = 0;
     p->t0 = p->last_report = util_now_ms();
-    p->node_limit = set[SET_DEPTH].i ? 0 : (uint64_t)LEVEL1_NODES << (set[SET_LEVEL].i - 1);
+    p->node_limit = set[SET_DEPTH].i        ? 0
+                    : set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
+                                            : (uint64_t)LEVEL1_NODES << (set[SET_LEVEL].i - 1);
     p->ms = set[SET_MS].i;
     if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
         p->ms = run->budget_ms;

@@ -153,7 +153,7 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
 
 const searcher_ops mcts_searcher = {
     .name = "mcts",
-    .summary = "Monte Carlo Tree Search with a solver (the strongest player)",
+    .summary = "Monte Carlo Tree Search with a solver",
     .settings = settings,
     .create = player_create,
     .destroy = player_destroy,

@@ -162,12 +162,24 @@ static void game_defaults_text(const searcher_ops *ops, const searcher_setting *
     }
 }
 
+/* "ai": the first searcher, and the games that choose another. */
+static void ai_help(char *buf, size_t len)
+{
+    util_str_appendf(buf, len, "  ai  the strongest player: %s", searcher_registry[0]->name);
+    for (int g = 0; game_registry[g]; g++)
+        if (game_registry[g]->ai_searcher)
+            util_str_appendf(buf, len, ", in %s %s", game_registry[g]->name,
+                             game_registry[g]->ai_searcher);
+    util_str_appendf(buf, len, " (its settings: those of any searcher)\n");
+}
+
 void searcher_help(char *buf, size_t len)
 {
     buf[0] = 0;
+    ai_help(buf, len);
     for (int k = 0; searcher_registry[k]; k++) {
         const searcher_ops *ops = searcher_registry[k];
-        util_str_appendf(buf, len, "  %s%s  %s\n", k == 0 ? "ai, " : "", ops->name, ops->summary);
+        util_str_appendf(buf, len, "  %s  %s\n", ops->name, ops->summary);
         for (int i = 0; ops->settings[i].name; i++) {
             const searcher_setting *s = &ops->settings[i];
             char range[160], def[64], games[128];
