@@ -178,6 +178,10 @@ struct game_ops {
     void (*priors)(const game *g, const qmove *moves, int n, float *out);
     /* Heuristic expected score in [0,1] for the player to move. */
     double (*evaluate)(const game *g);
+    /* The same for scoring MCTS's cut playouts and priors, where a game
+     * finds a simpler one plays better than evaluate (LOA, measured in
+     * docs/STRENGTH.md); NULL: evaluate.  Set only with evaluate. */
+    double (*playout_evaluate)(const game *g);
     /* Searcher settings tuned for this game, terminated by an entry with
      * searcher == NULL; NULL: every searcher's own defaults. */
     const game_ai_defaults *ai_defaults;

@@ -297,8 +297,8 @@ static void test_stop_flag(void)
     t0 = util_now_ms();
     qmove m = engine_choose(j.e, j.g, &rep);
     CHECK(m != QMOVE_NONE);
-    CHECK(util_now_ms() - t0 < 200);
-    CHECK(rep.iterations <= 1024);
+    CHECK(util_now_ms() - t0 < 1000);
+    CHECK_INT(rep.iterations, 0);
     engine_clear_stop(j.e);
     engine_free(j.e);
     game_free(j.g);
@@ -336,8 +336,10 @@ static void test_progress_and_time(void)
     int64_t t0 = util_now_ms();
     qmove m = engine_choose(e, g, &rep);
     int64_t ms = util_now_ms() - t0;
-    CHECK(ms >= 70 && ms < 400); /* stops in time, and does not stop far too early */
-    CHECK(s.reports >= 2);
+    /* no new depth after half the time; the level alone (4M nodes) would
+     * take seconds more (the bound is loose for loaded and sanitized runs) */
+    CHECK(ms >= 75 && ms < 3000);
+    CHECK(s.reports >= 1);
     CHECK_INT(s.finals, 1);
     qmove list[GAME_MAX_MOVES];
     CHECK_INT(s.ncand, g->ops->legal_moves(g, list));

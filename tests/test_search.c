@@ -10,6 +10,7 @@
 #include "rng.h"
 #include "util.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -245,6 +246,31 @@ static void test_kinds(void)
     engine_free(r);
 }
 
+/* MCTS's priors come from the game's playout evaluation (LOA has one). */
+static void test_mcts_uses_playout_evaluation(void)
+{
+    game *g = game_create_default(&loa_ops), *c = game_new_like(g);
+    CHECK(loa_ops.playout_evaluate != NULL);
+    double v0 = loa_ops.playout_evaluate(g);
+    CHECK(v0 > 0.5 && v0 < 0.6); /* the start is even but for the move */
+    engine *e = make("mcts", "iterations=1 prior=4");
+    seen s;
+    watch(e, &s, 0);
+    engine_report rep;
+    engine_choose(e, g, &rep);
+    CHECK_INT(s.last.ncand, legal_count(g));
+    int bad = 0;
+    for (int i = 0; i < s.last.ncand; i++) {
+        g->ops->copy(c, g);
+        c->ops->make(c, s.cand[i].move);
+        bad += fabs(s.cand[i].prior - (1.0 - loa_ops.playout_evaluate(c))) > 1e-6;
+    }
+    CHECK_INT(bad, 0);
+    engine_free(e);
+    game_free(c);
+    game_free(g);
+}
+
 /* "ai" is the searcher each game names (LOA: alphabeta), taken when the
  * game is set or searched, with the user's settings that searcher knows;
  * it takes any searcher's setting, checked by that searcher's table. */
@@ -339,6 +365,7 @@ int main(void)
     RUN(test_kinds);
     RUN(test_game_defaults);
     RUN(test_ai_per_game);
+    RUN(test_mcts_uses_playout_evaluation);
     RUN(test_final_report);
     RUN(test_win_in_one_every_game);
     RUN(test_analysis_until_stopped);

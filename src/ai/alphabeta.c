@@ -436,7 +436,8 @@ static int aspire(player *p, int depth, int last)
 static void deepen(player *p, int max_depth)
 {
     int last = 0, analyze = p->run->analyze;
-    for (int d = 1; d <= max_depth; d++) {
+    check_limits(p); /* a stop asked before the search: the first move by prior */
+    for (int d = 1; d <= max_depth && !p->aborted; d++) {
         int s = aspire(p, d, last);
         if (p->aborted)
             break;

@@ -664,6 +664,14 @@ static double loa_evaluate(const game *gg)
     return loa_eval_expect(p->pieces, p->side, ((const loa_game *)gg)->count);
 }
 
+static double loa_playout_evaluate(const game *gg)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    if (p->result != RESULT_NONE)
+        return loa_evaluate(gg);
+    return loa_eval_playout(p->pieces, p->side);
+}
+
 static void loa_priors(const game *gg, const qmove *moves, int n, float *out)
 {
     const loa_pos *p = &((const loa_game *)gg)->pos;
@@ -762,6 +770,7 @@ const game_ops loa_ops = {
     .playout = loa_playout,
     .evaluate = loa_evaluate,
     .priors = loa_priors,
+    .playout_evaluate = loa_playout_evaluate,
     .describe = loa_describe,
     .clicks = loa_clicks,
     /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */

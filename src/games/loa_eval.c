@@ -214,6 +214,32 @@ double loa_eval_expect(const uint64_t pieces[2], int side, const uint8_t *count)
     return 1.0 / (1.0 + exp(-loa_eval_score(pieces, side, count)));
 }
 
+/* ---- the playout evaluation ---- */
+
+/* Average king distance to the square nearest the centre of mass beyond
+ * the tightest packing. */
+static double spread(uint64_t p)
+{
+    int n = __builtin_popcountll(p);
+    if (n <= 1)
+        return 0;
+    centre c = centre_of_mass(p, n);
+    int cs = (int)floor(c.r + 0.5) * 8 + (int)floor(c.f + 0.5), sum = 0;
+    for (uint64_t b = p; b; b &= b - 1) {
+        int s = __builtin_ctzll(b), dr = abs((s >> 3) - (cs >> 3)), df = abs((s & 7) - (cs & 7));
+        sum += dr > df ? dr : df;
+    }
+    int least = n <= 9 ? n - 1 : 8 + 2 * (n - 9);
+    return (double)(sum - least) / n;
+}
+
+double loa_eval_playout(const uint64_t pieces[2], int side)
+{
+    uint64_t own = pieces[side], opp = pieces[!side];
+    double score = 1.6 * (spread(opp) - spread(own)) + 0.3 * (groups(opp) - groups(own)) + 0.15;
+    return 1.0 / (1.0 + exp(-score));
+}
+
 /* ---- priors: a few move features, no evaluation of the child ---- */
 
 static int own_neighbours(uint64_t own, int s) { return __builtin_popcountll(loa_dilate(1ull << s) & own); }

@@ -32,6 +32,10 @@ double loa_eval_score(const uint64_t pieces[2], int side, const uint8_t *count);
 /* The expected score in (0,1) for side to move; colour-flipping the
  * position gives the complement. */
 double loa_eval_expect(const uint64_t pieces[2], int side, const uint8_t *count);
+/* The simpler evaluation MCTS scores its cut playouts with: concentration
+ * around the centre of mass's nearest square and groups, with a bonus for
+ * the move; it plays better there than the full one (docs/STRENGTH.md). */
+double loa_eval_playout(const uint64_t pieces[2], int side);
 /* Priors in (0,1) for moves (legal, loa.c's codes) of side to move, from
  * cheap move features (capture, centralisation, concentration, contact). */
 void loa_eval_priors(const uint64_t pieces[2], int side, const qmove *moves, int n, float *out);
