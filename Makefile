@@ -8,6 +8,8 @@
 #   make bench          the speed report and search signature
 #   make fuzz           every libFuzzer harness in fuzz/ for FUZZ_SECONDS each
 #                       (clang; docs/RELIABILITY.md)
+#   make install        bin/quartet and its manual page under PREFIX (default
+#                       /usr/local), staged under DESTDIR if set; make uninstall
 #
 # The core library holds the rules, records, search and protocols; it links
 # no outside library but libm and pthreads, so a test of a game or a fuzzer
@@ -27,8 +29,9 @@ TSAN_FLAGS = -std=c11 -Wall -Wextra -g -O1 -fsanitize=thread -MMD -MP -Isrc
 DEB_HEADERS = /usr/include/editline/readline.h:libedit-dev /usr/bin/python3:python3-minimal \
   /usr/include/microhttpd.h:libmicrohttpd-dev /usr/include/jansson.h:libjansson-dev \
   /usr/include/sqlite3.h:libsqlite3-dev /usr/bin/curl:curl
-# Debian packages the browser tests need: program -> package.
-DEB_TOOLS = /usr/bin/chromium:chromium /usr/bin/node:nodejs /usr/bin/npm:npm
+# Debian packages the browser tests and the manual page's test need: program -> package.
+DEB_TOOLS = /usr/bin/chromium:chromium /usr/bin/node:nodejs /usr/bin/npm:npm \
+  /usr/bin/groff:groff-base /usr/bin/man:man-db
 # ... and the fuzzers (a shell pattern per file).
 FUZZ_DEBS = /usr/bin/clang:clang /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev
 
@@ -53,7 +56,14 @@ objs = $(patsubst src/%.c,build/$(1)/%.o,$(2))
 # The front ends of variant V, with the page's files compiled in.
 front = $(call objs,$(1),$(FRONT_SRC)) build/$(1)/gen/webassets.o
 
-.PHONY: all debug test test-sanitize test-tsan run play bench deps fuzz-deps fuzz fuzz-build clean FORCE
+.PHONY: all debug test test-sanitize test-tsan run play bench deps fuzz-deps fuzz fuzz-build clean FORCE \
+  install uninstall
+
+# Where make install puts things; DESTDIR stages them (packaging).  The web
+# page is compiled into the binary, so there is nothing else to install.
+PREFIX ?= /usr/local
+BINDIR  = $(PREFIX)/bin
+MANDIR  = $(PREFIX)/share/man/man1
 
 all: deps bin/quartet
 
@@ -171,6 +181,14 @@ play: all
 
 bench: all
 	./bin/quartet bench
+
+install: bin/quartet
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)"
+	install -m 755 bin/quartet "$(DESTDIR)$(BINDIR)/quartet"
+	install -m 644 docs/quartet.1 "$(DESTDIR)$(MANDIR)/quartet.1"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/quartet" "$(DESTDIR)$(MANDIR)/quartet.1"
 
 clean:
 	rm -rf build bin

@@ -448,14 +448,26 @@ void game_click_choice(game_click *c, const char *choice, const char *label)
     c->label = label;
 }
 
-int game_describe(const game *g, game_board *b)
+/* Mark in b every cell whose contents differ in before (the same board
+ * before some moves): a piece came, went or changed. */
+static void mark_changes(game_board *b, const game_board *before)
+{
+    for (int i = 0; i < b->ncells && i < before->ncells; i++) {
+        const game_cell *a = &b->cells[i], *o = &before->cells[i];
+        if (a->player != o->player || (a->player >= 0 && a->piece != o->piece))
+            b->cells[i].marks |= GAME_MARK_LAST;
+    }
+}
+
+/* ops->describe of g into b, marking what the last move (whole_turn: the
+ * last turn) changed. */
+static int describe_marked(const game *g, game_board *b, int whole_turn)
 {
     if (!g->ops->describe)
         return -1;
     g->ops->describe(g, b);
     if (g->ops->ply(g) == 0)
         return 0;
-    /* the cells whose contents differ from the position before the last move */
     game *prev = game_clone(g);
     game_board *pb = malloc(sizeof *pb);
     if (!prev || !pb) {
@@ -463,14 +475,33 @@ int game_describe(const game *g, game_board *b)
         free(pb);
         return -1;
     }
-    prev->ops->unmake(prev);
+    if (whole_turn)
+        game_undo_turn(prev);
+    else
+        prev->ops->unmake(prev);
     prev->ops->describe(prev, pb);
-    for (int i = 0; i < b->ncells && i < pb->ncells; i++) {
-        const game_cell *a = &b->cells[i], *o = &pb->cells[i];
-        if (a->player != o->player || (a->player >= 0 && a->piece != o->piece))
-            b->cells[i].marks |= GAME_MARK_LAST;
-    }
+    mark_changes(b, pb);
     game_free(prev);
     free(pb);
     return 0;
+}
+
+int game_describe(const game *g, game_board *b) { return describe_marked(g, b, 0); }
+
+void game_render(const game *g, int mark_last, char *buf, size_t len)
+{
+    unsigned char last[GAME_BOARD_MAX_CELLS] = {0};
+    game_board *b = mark_last && g->ops->ply(g) > 0 ? malloc(sizeof *b) : NULL;
+    int marked = 0;
+    if (b && describe_marked(g, b, 1) == 0)
+        for (int i = 0; i < b->ncells; i++)
+            marked |= last[i] = (b->cells[i].marks & GAME_MARK_LAST) != 0;
+    free(b);
+    g->ops->render(g, marked ? last : NULL, buf, len);
+}
+
+void game_render_mark(char *line, int x)
+{
+    line[x - 1] = line[x - 1] == ']' ? ' ' : '[';
+    line[x + 1] = ']';
 }

@@ -156,8 +156,10 @@ struct game_ops {
     /* Replaces the position (clearing history); on error g is unchanged. */
     int (*from_text)(game *g, const char *text, char *err, size_t errlen);
     uint64_t (*hash)(const game *g);
-    /* Multi-line drawing with coordinates on the edges. */
-    void (*render)(const game *g, char *buf, size_t len);
+    /* Multi-line drawing with coordinates on the edges.  last: NULL, or
+     * the cells the last turn changed (last[i] != 0 for cell i of
+     * describe's board), drawn bracketed with game_render_mark(). */
+    void (*render)(const game *g, const unsigned char *last, char *buf, size_t len);
 
     /* ---- optional hooks for the AI (NULL when a game has none) ---- */
 
@@ -310,6 +312,14 @@ uint64_t game_perft(game *g, int depth);
 /* ops->describe, then GAME_MARK_LAST on every cell whose contents the last
  * move changed.  -1 when the game has no describe hook or memory is short. */
 int game_describe(const game *g, game_board *b);
+/* The text drawing (ops->render); mark_last: bracket the cells the last
+ * whole turn changed (all stones of a multi-stone turn), as game_describe
+ * marks the last move's for the page. */
+void game_render(const game *g, int mark_last, char *buf, size_t len);
+/* In a drawn row whose cells sit two characters apart, bracket the cell at
+ * line[x] ("[B]"); called left to right, neighbours share brackets
+ * ("[. B]"), so the mark needs no colour to be seen. */
+void game_render_mark(char *line, int x);
 /* A files x ranks board of unit squares named a1.. (rank 1 at the bottom),
  * letters above and below, numbers left and right; cell index r*files+f. */
 void game_board_square(game_board *b, int files, int ranks);

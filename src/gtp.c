@@ -203,6 +203,10 @@ static int cmd_boardsize(gtp *s, int argc, char **argv, const char *rest, char *
         snprintf(ans, len, "syntax error: board size '%s' is not a whole number", argv[0]);
         return ANSWER_ERROR;
     }
+    if (n < 1) { /* size=0 is an option's "the board's default", not a board */
+        snprintf(ans, len, "unacceptable size: %ld", n);
+        return ANSWER_ERROR;
+    }
     session_options_text(s->ses, opts, sizeof opts);
     if (strncmp(opts, "size=", 5) != 0 && !strstr(opts, " size=")) {
         if (ops->sgf_board_size && n == ops->sgf_board_size)
@@ -317,7 +321,7 @@ static int cmd_showboard(gtp *s, int argc, char **argv, const char *rest, char *
 {
     (void)argc, (void)argv, (void)rest;
     char board[GAME_RENDER_MAX];
-    session_render(s->ses, board, sizeof board);
+    session_render(s->ses, 0, board, sizeof board);
     snprintf(ans, len, "\n%s", board);
     return ANSWER_OK;
 }

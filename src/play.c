@@ -59,7 +59,18 @@ static char *read_line(const play *s, const char *prompt)
 {
     char *line;
     if (s->interactive) {
+        /* The line editor's own terminal mode before the prompt shows:
+         * readline() alone writes the prompt first, and a Ctrl-D typed in
+         * that moment reaches the cooked terminal, which keeps it as a NUL
+         * byte for the editor; the line is then never empty again and
+         * Ctrl-D only rings the bell.  readline() returns with the mode it
+         * was entered in, so the cooked one is put back here. */
+        struct termios cooked;
+        int have = tcgetattr(0, &cooked) == 0;
+        rl_prep_terminal(1);
         line = readline(prompt);
+        if (have)
+            tcsetattr(0, TCSADRAIN, &cooked);
         if (!line)
             return NULL;
     } else {
@@ -136,7 +147,7 @@ static void show(play *s)
 {
     char board[GAME_RENDER_MAX], why[GAME_ERR_MAX], last[SESSION_TURN_MAX];
     const game_ops *ops = session_ops(s->ses);
-    session_render(s->ses, board, sizeof board);
+    session_render(s->ses, 1, board, sizeof board);
     fputs(board, stdout);
     if (s->view < s->nline)
         printf("Reviewing: turn %d of %d (forward, back, first, last, goto N; a move "
@@ -516,8 +527,8 @@ static void save_or_load(play *s, int save, char **w, int n)
     }
     s->dirty = 0;
     sync_line(s);
-    printf("Loaded %s: %d turns (back, forward, first, last, goto N to review).\n", path,
-           s->nline);
+    printf("Loaded %s: %d turn%s (back, forward, first, last, goto N to review).\n", path,
+           s->nline, s->nline == 1 ? "" : "s");
     show(s);
 }
 
@@ -586,6 +597,7 @@ static void help(play *s)
            "  load FILE      load a game from an SGF record\n"
            "  help           this text\n"
            "  quit           leave (asks once if the game is not saved)\n"
+           "On the board the last turn's cells are in brackets, e.g. [B].\n"
            "If you type only the start of a move and several moves begin with it,\n"
            "you get a numbered list to choose from.\n"
            "While the computer thinks, any key makes it move now.\n"
@@ -935,6 +947,8 @@ int play_main(int argc, char **argv)
     int status = parse_flags(&s, flags, nflags) != 0 ? 2 : 0;
     if (status == 0) {
         s.interactive = isatty(0) && isatty(1);
+        if (s.interactive)
+            rl_initialize(); /* before rl_prep_terminal */
         char opts[GAME_TEXT_MAX];
         session_options_text(s.ses, opts, sizeof opts);
         printf("%s (%s). Type 'help' for commands.\n", session_ops(s.ses)->title,

@@ -783,10 +783,10 @@ void session_position_text(session *s, char *buf, size_t len)
     UNLOCK(s);
 }
 
-void session_render(session *s, char *buf, size_t len)
+void session_render(session *s, int mark_last, char *buf, size_t len)
 {
     LOCK(s);
-    G(s)->ops->render(G(s), buf, len);
+    game_render(G(s), mark_last, buf, len);
     UNLOCK(s);
 }
 

@@ -190,9 +190,10 @@ int session_from_sgf(session *s, const char *text, int max_turns, char *err, siz
 const game_ops *session_ops(session *s);
 /* "size=11 variant=standard" (< GAME_TEXT_MAX). */
 void session_options_text(session *s, char *buf, size_t len);
-/* Position text (< GAME_TEXT_MAX) and board drawing (< GAME_RENDER_MAX). */
+/* Position text (< GAME_TEXT_MAX) and board drawing (< GAME_RENDER_MAX;
+ * mark_last: the last turn's cells bracketed, game_render). */
 void session_position_text(session *s, char *buf, size_t len);
-void session_render(session *s, char *buf, size_t len);
+void session_render(session *s, int mark_last, char *buf, size_t len);
 /* Side to move, or -1 when the game is over. */
 int session_to_move(session *s);
 int session_ply(session *s);

@@ -20,7 +20,7 @@ has "$out" " 1  w w . . . . .  1" "board drawing"
 has "$out" "w b = single disc, W B = tower (two discs)." "legend"
 has "$out" "'c1' is the start of 3 moves:" "tower choices offered"
 has "$out" "  3. c1+c1-a1-b1" "numbered choice"
-has "$out" " 1  . W . . . . .  1" "chosen tower made (b1 kept)"
+has "$out" " 1 [. W .]. . . .  1" "chosen tower made (b1 kept), the move's cells bracketed"
 has "$out" "c1+c1-a1-b1: a disc on c1 makes no line of three" "no tower due explained"
 has "$out" "swap is allowed only as Black's first move" "late swap refused"
 has "$out" "h9 is off the board" "off-board cell"
@@ -28,7 +28,7 @@ has "$out" "h9 is off the board" "off-board cell"
 # swap, shown to people as colours swapped
 out=$(printf 'd4\nswap\nquit\n' | $Q play lot --black=human 2>&1)
 has "$out" "Black may play swap" "swap offered"
-has "$out" " 4  . . . b . . .  4" "swap turns White's disc Black"
+has "$out" " 4  . . .[b]. . .  4" "swap turns White's disc Black"
 has "$out" "White to move (human)" "White moves after swap"
 
 out=$($Q play lot --first=random:seed=3 --second=random:seed=4 </dev/null 2>&1)

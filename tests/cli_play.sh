@@ -50,4 +50,5 @@ for c in moves hint analyze undo resign "level N, time S" back forward first las
     "save FILE, load FILE" board new help quit "--clock MIN+SEC"; do
     has "$out" "$c" "help play: $c"
 done
+has "$out" "The board shows the last turn's cells in brackets ([B])." "help play: the marks"
 summary cli_play

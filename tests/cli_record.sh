@@ -11,7 +11,8 @@ sgf=$(cat "$tmp/g.sgf"); has "$sgf" ";B[c8-c6]" "saved moves"; has "$sgf" "PB[hu
 out=$(printf 'load %s/g.sgf\nmoves\nload %s/none.sgf\nsave %s/no/dir.sgf\nhelp\nquit\n' "$tmp" "$tmp" "$tmp" |
     $Q play loa --second=human 2>&1)
 has "$out" "Loaded $tmp/g.sgf: " "play: load"
-has "$out" " 4  W . W . . . . W  4" "loaded position"
+has "$out" " 4  W .[W]. . . . W  4" "loaded position, its last turn bracketed"
+has "$out" " 6 [.]. B . . . . W  6" "the last turn's start square bracketed"
 has "$out" "cannot read $tmp/none.sgf: No such file" "play: load missing"
 has "$out" "cannot write $tmp/no/dir.sgf" "play: save into a missing folder"
 has "$out" "  save FILE      save the game as an SGF record" "play: help"

@@ -22,14 +22,16 @@ lacks "$out" "written with commas" "help: standard Y has one stone a turn"
 out=$(printf 'a1\nh2,j4\nh3,i4\nh3\ni4\nundo\nquit\n' | $Q play y variant=double --white=human 2>&1)
 status $? 0 "play y"
 has "$out" "Y (size=11 variant=double pie=auto)" "title"
-has "$out" "   a b c d e f g h i j k" "column letters"
+has "$out" "     a b c d e f g h i j k" "column letters"
+has "$out" "       9 i . . .  9" "each row numbered at both ends, its first cell's column before it"
 has "$out" "Turn 3: Black places 2 stones; 1 placed, 1 to go (so far: h3)" "stones left this turn"
 has "$out" "illegal move i4: it would join h3, placed earlier this turn, in one group" "group rule"
 has "$out" "Took back 1 turn." "undo"
 
 out=$(printf 'c3\nswap\nquit\n' | $Q play y size=5 --white=human 2>&1)
 has "$out" "colours swapped" "swap shown"
-has "$out" " 1 . . . . ." "bottom row"
+has "$out" "   3 c[W]. .  3" "the swapped stone bracketed"
+has "$out" " 1 a . . . . .  1" "bottom row"
 
 # computer against computer ends with a Y, in every variant
 for v in standard progressive double; do

@@ -264,6 +264,58 @@ static void test_paths_prefix_free(void)
     }
 }
 
+/* The text drawing with the last turn bracketed: what the moves changed,
+ * every stone of a two-stone turn, a tower move's cells, Coffee's last
+ * piece; nothing without marks or before the first move. */
+static const char *marked(const game_ops *ops, const char *opts, const char *turns, int mark)
+{
+    static char out[GAME_RENDER_MAX];
+    game *g = test_game(ops, opts);
+    CHECK_INT(test_play(g, turns), 0);
+    game_render(g, mark, out, sizeof out);
+    game_free(g);
+    return out;
+}
+
+static void test_render_marks(void)
+{
+    CHECK_STR(strstr(marked(game_find("loa"), "", "b1-b3 h2-f2", 1), " 3 "),
+              " 3  W B . . . . . W  3\n"
+              " 2  W . . . .[W].[.] 2\n"
+              " 1  . . B B B B B .  1\n"
+              "    a b c d e f g h\n"
+              "Black (B): 12 pieces, White (W): 12 pieces\n");
+    CHECK(strchr(marked(game_find("loa"), "", "b1-b3 h2-f2", 0), '[') == NULL);
+    CHECK(strchr(marked(game_find("loa"), "", "", 1), '[') == NULL);
+    CHECK_STR(marked(game_find("y"), "size=5 variant=double", "c2 c3,e4", 1),
+              "     5 e .  5\n"
+              "    4 d .[W] 4\n"
+              "   3 c[W]. .  3\n"
+              "  2 b . B . .  2\n"
+              " 1 a . . . . .  1\n"
+              "     a b c d e\n"
+              "Black (B): 1 stone, White (W): 2 stones\n"
+              "Turn 3: Black places 2 stones; 0 placed, 2 to go\n");
+    CHECK_STR(strstr(marked(game_find("lot"), "pie=0", "c2 c3 d2 c1 b2+d2-b2-c2", 1), " 3 "),
+              " 3  . . b . . . .  3\n"
+              " 2  .[. . W]. . .  2\n"
+              " 1  . . b . . . .  1\n"
+              "    a b c d e f g\n"
+              "w b = single disc, W B = tower (two discs).  White: 0 discs, 1 tower.  "
+              "Black: 2 discs, 0 towers.\n");
+    CHECK_STR(marked(game_find("coffee"), "", "d4h c4h", 1),
+              " 7     . . . .  7\n"
+              " 6    . . . . .  6\n"
+              " 5   . . . . . .  5\n"
+              " 4  * *[O]B * * *  4\n"
+              " 3   . . . . . .  3\n"
+              " 2    . . . . .  2\n"
+              " 1     . . . .  1\n"
+              "        a b c d e f g\n"
+              "B Black, O Orange, [ ] the last piece (the bar's), * where Black may place\n"
+              "Bar: on c4 along h (horizontal). 4 in a row wins.\n");
+}
+
 int main(void)
 {
     RUN(test_loa_square_board);
@@ -273,5 +325,6 @@ int main(void)
     RUN(test_coffee_hex);
     RUN(test_coffee_square);
     RUN(test_paths_prefix_free);
+    RUN(test_render_marks);
     return check_summary("test_board");
 }

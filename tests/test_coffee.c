@@ -194,28 +194,33 @@ static game *from_pos(const char *opts, const char *pos)
 static void test_options(void)
 {
     char buf[256], err[GAME_ERR_MAX];
-    game *g = test_game(&coffee_ops, "");
-    game_options_text(g, buf, sizeof buf);
-    CHECK_STR(buf, "board=hex size=4 n=4 pie=0");
-    game_free(g);
-    g = test_game(&coffee_ops, "board=square size=3");
-    game_options_text(g, buf, sizeof buf);
-    CHECK_STR(buf, "board=square size=3 n=3 pie=0");
-    game_free(g);
-    g = test_game(&coffee_ops, "size=2");
-    game_options_text(g, buf, sizeof buf);
-    CHECK_STR(buf, "board=hex size=2 n=2 pie=0");
-    /* the printed options recreate the same game */
-    game *h = game_new_like(g);
-    game_options_text(h, buf, sizeof buf);
-    CHECK_STR(buf, "board=hex size=2 n=2 pie=0");
-    game_free(h);
-    game_free(g);
+    /* given options -> the effective ones; the size defaults by board to
+     * the sheet's beginner boards, hex 4 and square 5 */
+    static const char *const good[][2] = {
+        {"", "board=hex size=4 n=4 pie=0"},
+        {"board=square", "board=square size=5 n=4 pie=0"},
+        {"board=hex size=0", "board=hex size=4 n=4 pie=0"},
+        {"board=square size=4", "board=square size=4 n=4 pie=0"},
+        {"board=square size=3", "board=square size=3 n=3 pie=0"},
+        {"size=2", "board=hex size=2 n=2 pie=0"},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        game *g = test_game(&coffee_ops, good[i][0]);
+        game_options_text(g, buf, sizeof buf);
+        CHECK_STR(buf, good[i][1]);
+        /* the printed options recreate the same game */
+        game *h = game_new_like(g);
+        game_options_text(h, buf, sizeof buf);
+        CHECK_STR(buf, good[i][1]);
+        game_free(h);
+        game_free(g);
+    }
 
     struct { const char *opts, *msg; } bad[] = {
         {"size=11", "option size: 11 is out of range for board=hex (2..10)"},
         {"board=square size=2", "option size: 2 is out of range for board=square (3..19)"},
-        {"board=square size=20", "option size: 20 is out of range (2..19)"},
+        {"board=square size=20", "option size: 20 is out of range (0..19)"},
+        {"size=1", "option size: 1 is out of range for board=hex (2..10)"},
         {"n=1", "option n: 1 is out of range for size=4 (2..4)"},
         {"board=square size=5 n=6", "option n: 6 is out of range for size=5 (2..5)"},
         {"size=3 n=4", "option n: 4 is out of range for size=3 (2..3)"},
@@ -737,23 +742,23 @@ static void test_render(void)
     char buf[GAME_RENDER_MAX];
     game *g = test_game(&coffee_ops, "size=2");
     CHECK_INT(test_play(g, "b2h"), 0);
-    g->ops->render(g, buf, sizeof buf);
-    CHECK_STR(buf, " 3   . .\n"
-                   " 2  *(B)*\n"
-                   " 1   . . c\n"
-                   "      a b\n"
-                   "B Black, O Orange, (.) the bar's piece, * where Orange may place\n"
+    g->ops->render(g, NULL, buf, sizeof buf);
+    CHECK_STR(buf, " 3   . .  3\n"
+                   " 2  *(B)*  2\n"
+                   " 1   . .  1\n"
+                   "      a b c\n"
+                   "B Black, O Orange, ( ) the bar's piece, * where Orange may place\n"
                    "Bar: on b2 along h (horizontal). 2 in a row wins.\n");
     game_free(g);
     g = test_game(&coffee_ops, "board=square size=3");
     CHECK_INT(test_play(g, "a1d"), 0);
-    g->ops->render(g, buf, sizeof buf);
+    g->ops->render(g, NULL, buf, sizeof buf);
     CHECK_STR(buf, "    a b c\n"
                    " 3  . . *  3\n"
                    " 2  . * .  2\n"
                    " 1 (B). .  1\n"
                    "    a b c\n"
-                   "B Black, O Orange, (.) the bar's piece, * where Orange may place\n"
+                   "B Black, O Orange, ( ) the bar's piece, * where Orange may place\n"
                    "Bar: on a1 along d (diagonal a1-b2). 3 in a row wins.\n");
     game_free(g);
 }

@@ -386,7 +386,7 @@ static void test_swap(void)
     CHECK_STR(text, "7/7/7/3w3/7/7/7 b swap");
     CHECK_INT(g->ops->legal_moves(g, moves), 49);
     char r[GAME_RENDER_MAX];
-    g->ops->render(g, r, sizeof r);
+    g->ops->render(g, NULL, r, sizeof r);
     CHECK_HAS(r, "Black may play swap");
     uint64_t before = g->ops->hash(g);
     CHECK_INT(test_play(g, "SWAP"), 0);
@@ -717,7 +717,7 @@ static void test_render(void)
     game *g = test_game(&lot_ops, NULL);
     CHECK_INT(test_set_pos(g, "7/7/7/7/2W4/1bB4/w6 w"), 0);
     char r[GAME_RENDER_MAX];
-    g->ops->render(g, r, sizeof r);
+    g->ops->render(g, NULL, r, sizeof r);
     CHECK_HAS(r, "    a b c d e f g\n");
     CHECK_HAS(r, " 7  . . . . . . .  7\n");
     CHECK_HAS(r, " 3  . . W . . . .  3\n");
@@ -726,7 +726,7 @@ static void test_render(void)
     CHECK_HAS(r, "w b = single disc, W B = tower (two discs).  White: 1 disc, 1 tower.  "
                  "Black: 1 disc, 1 tower.\n");
     CHECK_INT(test_set_pos(g, "7/7/7/7/7/7/1bB4 w"), 0);
-    g->ops->render(g, r, sizeof r);
+    g->ops->render(g, NULL, r, sizeof r);
     CHECK_HAS(r, "White: 0 discs, 0 towers.  Black: 1 disc, 1 tower.\n");
     game_free(g);
 }

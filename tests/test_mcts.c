@@ -340,7 +340,11 @@ static uint64_t pile_hash(const game *g)
     const pile *p = (const pile *)g;
     return (uint64_t)p->left * 131 + (uint64_t)p->ply;
 }
-static void pile_render(const game *g, char *buf, size_t len) { pile_to_text(g, buf, len); }
+static void pile_render(const game *g, const unsigned char *last, char *buf, size_t len)
+{
+    (void)last;
+    pile_to_text(g, buf, len);
+}
 
 static const game_ops pile_ops = {
     .name = "pile", .title = "Pile", .colour = {"first", "second"},

@@ -131,13 +131,8 @@ static void term_type(term *t, const char *prompt, const char *line)
     term_keys(t, prompt, buf);
 }
 
-/* Still running (not yet ended; its status stays to be collected)? */
-static int alive(pid_t pid)
-{
-    siginfo_t info;
-    memset(&info, 0, sizeof info);
-    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == 0;
-}
+/* Whether the program left its terminal cooked (line editing, echo). */
+static int term_was_cooked;
 
 /* The exit status after the program's end, or -1 (then it is killed). */
 static int term_finish(term *t)
@@ -157,6 +152,8 @@ static int term_finish(term *t)
     } else {
         st = WEXITSTATUS(st);
     }
+    struct termios tio;
+    term_was_cooked = tcgetattr(t->fd, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO);
     close(t->fd);
     free(t->out);
     return st;
@@ -239,22 +236,6 @@ static void test_against_the_computer(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
-/* Ctrl-D at the prompt, typed again (at most 30 times) until the program
- * ends or says until: one typed before the line editor has switched the
- * terminal to its own mode can be lost. */
-static void term_eof(term *t, const char *prompt, const char *until)
-{
-    EXPECT(t, prompt);
-    t->mark = t->len;
-    for (int i = 0; i < 30 && alive(t->pid); i++) {
-        if (write(t->fd, "\004", 1) != 1)
-            break;
-        term_read(t, 500);
-        if (until && strstr(t->out + t->mark, until))
-            break;
-    }
-}
-
 /* Type a line and wait for text after it. */
 static void say(term *t, const char *prompt, const char *line, const char *text)
 {
@@ -283,7 +264,11 @@ static void test_one_computer_side(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
-/* Options after the flags; Ctrl-D leaves an unplayed game at once. */
+/* Options after the flags; Ctrl-D leaves an unplayed game at once.  One
+ * Ctrl-D, typed as soon as the prompt shows: the line editor has the
+ * terminal before the prompt appears (a Ctrl-D the cooked terminal took
+ * would reach it as a NUL and leave a line that never ends).  The terminal
+ * is cooked again at the end. */
 static void test_options_anywhere(void)
 {
     term t;
@@ -291,8 +276,9 @@ static void test_options_anywhere(void)
     CHECK(term_start(&t, argv) == 0);
     EXPECT(&t, "LOT (Line of Three) (pie=0). Type 'help' for commands.");
     EXPECT(&t, "White to move (human)");
-    term_eof(&t, "white> ", NULL);
+    term_keys(&t, "white> ", "\004");
     CHECK_INT(term_finish(&t), 0);
+    CHECK(term_was_cooked);
 }
 
 /* hint and analyze from the analyst's progress reports. */
@@ -412,6 +398,7 @@ static void test_long_line_help(void)
     const char *m = strstr(t.out + t.mark, "too long");
     CHECK(m && !strstr(m + 1, "too long"));
     say(&t, "black> ", "help", "Moves: (expected a cell and the bar's axis, e.g. d4h");
+    EXPECT(&t, "On the board the last turn's cells are in brackets, e.g. [B].");
     EXPECT(&t, "While the computer thinks, any key makes it move now.");
     CHECK(strstr(t.out + t.mark, "commas") == NULL);
     term_type(&t, "black> ", "quit");
@@ -435,6 +422,71 @@ static void test_level_clock(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Wait for lines of text as the terminal shows them (each \n a \r\n). */
+static void expect_lines(term *t, const char *lines)
+{
+    char want[4096];
+    size_t n = 0;
+    for (const char *p = lines; *p && n + 2 < sizeof want; p++) {
+        if (*p == '\n')
+            want[n++] = '\r';
+        want[n++] = *p;
+    }
+    want[n] = 0;
+    EXPECT(t, want);
+}
+
+/* The last turn bracketed on every board (no colour needed): an LOA
+ * move's two squares, both stones of a two-stone Y turn, Coffee's last
+ * piece; Y and Coffee rows numbered at both ends. */
+static void test_last_turn_marks(void)
+{
+    term t;
+    char *loa[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    CHECK(term_start(&t, loa) == 0);
+    term_type(&t, "black> ", "c8-c6");
+    expect_lines(&t, "    a b c d e f g h\n"
+                     " 8  . B[.]B B B B .  8\n"
+                     " 7  W . . . . . . W  7\n"
+                     " 6  W .[B]. . . . W  6\n");
+    EXPECT(&t, "Last turn: Black c8-c6");
+    term_type(&t, "white> ", "quit");
+    term_type(&t, "white> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+
+    char *y[] = {(char *)quartet(), "play", "y", "size=5", "variant=double", "--second=human", NULL};
+    CHECK(term_start(&t, y) == 0);
+    term_type(&t, "black> ", "c2");
+    term_type(&t, "white> ", "c3,e4");
+    expect_lines(&t, "     5 e .  5\n"
+                     "    4 d .[W] 4\n"
+                     "   3 c[W]. .  3\n"
+                     "  2 b . B . .  2\n"
+                     " 1 a . . . . .  1\n"
+                     "     a b c d e\n");
+    EXPECT(&t, "Last turn: White c3,e4");
+    term_type(&t, "black> ", "quit");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+
+    char *coffee[] = {(char *)quartet(), "play", "coffee", "--second=human", NULL};
+    CHECK(term_start(&t, coffee) == 0);
+    term_type(&t, "black> ", "d4h");
+    term_type(&t, "orange> ", "e4h");
+    expect_lines(&t, " 7     . . . .  7\n"
+                     " 6    . . . . .  6\n"
+                     " 5   . . . . . .  5\n"
+                     " 4  * * * B[O]* *  4\n"
+                     " 3   . . . . . .  3\n"
+                     " 2    . . . . .  2\n"
+                     " 1     . . . .  1\n"
+                     "        a b c d e f g\n"
+                     "B Black, O Orange, [ ] the last piece (the bar's), * where Black may place\n");
+    term_type(&t, "black> ", "quit");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -451,5 +503,6 @@ int main(void)
     RUN(test_lot_choice);
     RUN(test_long_line_help);
     RUN(test_level_clock);
+    RUN(test_last_turn_marks);
     return check_summary("test_pty");
 }

@@ -271,7 +271,7 @@ static void *reader(void *arg)
     char pos[GAME_TEXT_MAX], board[GAME_RENDER_MAX];
     while (!atomic_load(&stop_readers)) {
         session_position_text(s, pos, sizeof pos);
-        session_render(s, board, sizeof board);
+        session_render(s, 1, board, sizeof board);
         strbuf b = STRBUF_INIT;
         session_legal_moves_text(s, &b);
         strbuf_free(&b);

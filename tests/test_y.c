@@ -375,7 +375,7 @@ static void test_swap(void)
     CHECK_STR(text_of(g), "1/2/3/1w2/5 b 2 - -");
     CHECK_INT(g->ops->to_move(g), 0);
     char board[GAME_RENDER_MAX];
-    g->ops->render(g, board, sizeof board);
+    g->ops->render(g, NULL, board, sizeof board);
     CHECK_HAS(board, "colours swapped");
     CHECK(!has_move(g, "swap"));
     expect_refused(g, "swap", "only as White's first move");
@@ -427,7 +427,7 @@ static void test_turns_and_quotas(void)
     CHECK_INT(test_play(g, "b1"), 0);
     CHECK_STR(text_of(g), "w/2/b2/4/b1b2/bw3w w 4 b1 -");
     char board[GAME_RENDER_MAX];
-    g->ops->render(g, board, sizeof board);
+    g->ops->render(g, NULL, board, sizeof board);
     CHECK_HAS(board, "Turn 4: White places 4 stones; 1 placed, 3 to go (so far: b1)");
     /* a whole turn undone at once */
     CHECK_INT(game_undo_turn(g), 1);
@@ -709,13 +709,13 @@ static void test_render(void)
     game *g = test_game(&y_ops, "size=5 pie=0");
     CHECK_INT(test_play(g, "c2 e5"), 0);
     char board[GAME_RENDER_MAX];
-    g->ops->render(g, board, sizeof board);
-    CHECK_STR(board, "     5 W\n"
-                     "    4 . .\n"
-                     "   3 . . .\n"
-                     "  2 . B . .\n"
-                     " 1 . . . . .\n"
-                     "   a b c d e\n"
+    g->ops->render(g, NULL, board, sizeof board);
+    CHECK_STR(board, "     5 e W  5\n"
+                     "    4 d . .  4\n"
+                     "   3 c . . .  3\n"
+                     "  2 b . B . .  2\n"
+                     " 1 a . . . . .  1\n"
+                     "     a b c d e\n"
                      "Black (B): 1 stone, White (W): 1 stone\n");
     game_free(g);
 }

@@ -29,7 +29,8 @@ static const char *const board_choices[] = {"hex", "square", NULL};
 static const game_option coffee_options[] = {
     {"board", "hex: hexagon of hexagons (size 2..10); square: size x size (3..19)",
      board_choices, 0, 1, 0},
-    {"size", "cells per side of the board (hex 2..10, square 3..19)", NULL, 2, 19, 4},
+    {"size", "cells per side, hex 2..10, square 3..19 (0: the sheet's 4 on hex, 5 on square)",
+     NULL, 0, 19, 0},
     {"n", "pieces in a row that win, 2..size (0: 4, or size if smaller)", NULL, 0, 19, 0},
     {"pie", "1: Orange's first move may be swap", NULL, 0, 1, 0},
     {NULL, NULL, NULL, 0, 0, 0},
@@ -299,6 +300,8 @@ static game *coffee_create(const int *opt, char *err, size_t errlen)
 {
     int board = opt[OPT_BOARD], size = opt[OPT_SIZE], n = opt[OPT_N];
     int lo = board == BOARD_HEX ? 2 : 3, hi = board == BOARD_HEX ? 10 : 19;
+    if (size == 0) /* the sheet's beginner boards: hex 4, square 5 (n = 4 on both) */
+        size = board == BOARD_HEX ? 4 : 5;
     if (size < lo || size > hi) {
         snprintf(err, errlen, "option size: %d is out of range for board=%s (%d..%d)", size,
                  board_choices[board], lo, hi);
@@ -319,7 +322,9 @@ static game *coffee_create(const int *opt, char *err, size_t errlen)
     }
     g->base.ops = &coffee_ops;
     memcpy(g->base.opt, opt, sizeof g->base.opt);
-    g->base.opt[OPT_N] = n; /* the effective value, so the options print back exactly */
+    /* the effective values, so the options print back exactly */
+    g->base.opt[OPT_SIZE] = size;
+    g->base.opt[OPT_N] = n;
     g->n = n;
     g->pie = opt[OPT_PIE];
     init_geometry(g, board, size);
@@ -843,7 +848,32 @@ bad_rows:
 
 static uint64_t coffee_hash(const game *g) { return ((const coffee_game *)g)->pos.hash; }
 
-static void coffee_render(const game *gg, char *buf, size_t len)
+/* One row of the drawing into line (cells two apart: column x of cell
+ * (c, r) is 2c + 1 on squares, 2c - r + size on hex, a tilted lattice);
+ * the bar's piece in parentheses unless it is bracketed as the last
+ * turn's.  Returns the length up to the last cell's closing mark. */
+static int render_row(const coffee_game *g, int r, const uint8_t *target,
+                      const unsigned char *last, const int *at, char *line)
+{
+    int hex = g->board == BOARD_HEX, c0 = row_first(g, r), k = row_count(g, r), x = 0;
+    memset(line, ' ', 3 * MAX_W + 8);
+    for (int c = c0; c < c0 + k; c++) {
+        int t = r * g->w + c;
+        x = hex ? 2 * c - r + g->size : 2 * c + 1;
+        line[x] = g->cell[t] == 1 ? 'B' : g->cell[t] == 2 ? 'O' : target[t] ? '*' : '.';
+        if (last && last[at[t]]) {
+            game_render_mark(line, x);
+        } else if (t == g->pos.bar) {
+            line[x - 1] = '(';
+            line[x + 1] = ')';
+        }
+    }
+    return x + 2;
+}
+
+/* Rows are numbered at both ends, columns lettered under the board (on
+ * hex, where each column, running up-left, would leave the board). */
+static void coffee_render(const game *gg, const unsigned char *last, char *buf, size_t len)
 {
     const coffee_game *g = (const coffee_game *)gg;
     const coffee_pos *p = &g->pos;
@@ -855,11 +885,12 @@ static void coffee_render(const game *gg, char *buf, size_t len)
     for (int i = 0; i < nm; i++)
         if (!(moves[i] & MV_SWAP))
             target[MV_CELL(moves[i])] = 1;
+    int at[MAX_CELLS]; /* grid id -> describe's cell index */
+    for (int i = 0; i < g->ncells; i++)
+        at[g->cells[i]] = i;
+    int bar_last = last && p->bar >= 0 && last[at[p->bar]];
 
-    /* each row is drawn into a line of chars; column x of cell (c, r) is
-     * 2c + 1 on squares, 2c - r + size on hex (a tilted lattice) */
     char line[3 * MAX_W + 8];
-    int width = 2 * w + 2;
     buf[0] = 0;
     if (!hex) {
         util_str_appendf(buf, len, "   ");
@@ -868,50 +899,18 @@ static void coffee_render(const game *gg, char *buf, size_t len)
         util_str_appendf(buf, len, "\n");
     }
     for (int r = w - 1; r >= 0; r--) {
-        memset(line, ' ', sizeof line);
-        int c0 = row_first(g, r), k = row_count(g, r);
-        for (int c = c0; c < c0 + k; c++) {
-            int t = r * w + c, x = hex ? 2 * c - r + g->size : 2 * c + 1;
-            char ch = g->cell[t] == 1 ? 'B' : g->cell[t] == 2 ? 'O' : target[t] ? '*' : '.';
-            line[x] = ch;
-            if (t == p->bar) {
-                line[x - 1] = '(';
-                line[x + 1] = ')';
-            }
-        }
-        int end = width;
-        if (hex && r < g->size - 1) {
-            /* columns past the middle start on the lower right edge: the
-             * letter sits where the column would continue below */
-            int c = r + g->size;
-            line[2 * c - (r) + g->size] = (char)('a' + c);
-            end = 2 * c - r + g->size + 1;
-        }
-        while (end > 0 && line[end - 1] == ' ')
-            end--;
-        if (!hex)
-            util_str_appendf(buf, len, "%2d %.*s  %d\n", r + 1, end, line, r + 1);
-        else
-            util_str_appendf(buf, len, "%2d %.*s\n", r + 1, end, line);
+        int end = render_row(g, r, target, last, at, line);
+        util_str_appendf(buf, len, "%2d %.*s %d\n", r + 1, end, line, r + 1);
     }
-    if (hex) {
-        memset(line, ' ', sizeof line);
-        int end = 0;
-        for (int c = 0; c < g->size; c++) {
-            line[2 * c + 1 + g->size] = (char)('a' + c);
-            end = 2 * c + 2 + g->size;
-        }
-        util_str_appendf(buf, len, "   %.*s\n", end, line);
-    } else {
-        util_str_appendf(buf, len, "   ");
-        for (int c = 0; c < w; c++)
-            util_str_appendf(buf, len, " %c", 'a' + c);
-        util_str_appendf(buf, len, "\n");
-    }
+    util_str_appendf(buf, len, "   ");
+    for (int c = 0; c < w; c++)
+        util_str_appendf(buf, len, "%*c", c ? 2 : (hex ? g->size + 2 : 2), 'a' + c);
+    util_str_appendf(buf, len, "\n");
     if (g->ply > 0 && (g->moves[g->ply - 1] & MV_SWAP))
         util_str_appendf(buf, len, "Orange chose swap: colours swapped (pie rule), the bar stays\n");
     const char *who = cap_colour[p->side];
-    util_str_appendf(buf, len, "B Black, O Orange, (.) the bar's piece, * where %s may place\n",
+    util_str_appendf(buf, len, "B Black, O Orange, %s, * where %s may place\n",
+                bar_last ? "[ ] the last piece (the bar's)" : "( ) the bar's piece",
                 p->result ? cap_colour[!p->side] : who);
     if (p->bar < 0) {
         util_str_appendf(buf, len, "No bar yet: Black places anywhere. %d in a row wins.\n", g->n);

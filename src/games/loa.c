@@ -634,20 +634,21 @@ static int loa_sgf_move_from_text(const game *g, const char *text, qmove *out, c
 
 static uint64_t loa_hash(const game *g) { return ((const loa_game *)g)->pos.hash; }
 
-static void loa_render(const game *gg, char *buf, size_t len)
+static void loa_render(const game *gg, const unsigned char *last, char *buf, size_t len)
 {
     const loa_game *g = (const loa_game *)gg;
     const loa_pos *p = &g->pos;
     buf[0] = 0;
     util_str_appendf(buf, len, "    a b c d e f g h\n");
     for (int r = 7; r >= 0; r--) {
-        util_str_appendf(buf, len, " %d ", r + 1);
+        char line[18] = "                 "; /* square f at 2f + 1 */
         for (int f = 0; f < 8; f++) {
-            int s = r * 8 + f;
-            util_str_appendf(buf, len, " %c",
-                        (p->pieces[0] >> s & 1) ? 'B' : (p->pieces[1] >> s & 1) ? 'W' : '.');
+            int s = r * 8 + f; /* describe's cell index too */
+            line[2 * f + 1] = (p->pieces[0] >> s & 1) ? 'B' : (p->pieces[1] >> s & 1) ? 'W' : '.';
+            if (last && last[s])
+                game_render_mark(line, 2 * f + 1);
         }
-        util_str_appendf(buf, len, "  %d\n", r + 1);
+        util_str_appendf(buf, len, " %d %s %d\n", r + 1, line, r + 1);
     }
     util_str_appendf(buf, len, "    a b c d e f g h\n");
     util_str_appendf(buf, len, "Black (B): %d pieces, White (W): %d pieces\n",

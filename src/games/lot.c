@@ -712,21 +712,31 @@ bad:
 
 static uint64_t lot_hash(const game *g) { return ((const lot_game *)g)->pos.hash; }
 
-static void lot_render(const game *gg, char *buf, size_t len)
+static void lot_render(const game *gg, const unsigned char *last, char *buf, size_t len)
 {
-    const lot_pos *p = &((const lot_game *)gg)->pos;
+    const lot_game *g = (const lot_game *)gg;
+    const lot_pos *p = &g->pos;
+    unsigned char mark[CELLS] = {0};
+    if (last) {
+        memcpy(mark, last, sizeof mark); /* describe's cell index = s */
+        /* a tower move's placed disc may be gone again: still the move's cell */
+        if (g->hist.ply > 0 && !(g->hist.moves[g->hist.ply - 1] & MV_SWAP))
+            mark[MV_PLACED(g->hist.moves[g->hist.ply - 1])] = 1;
+    }
     buf[0] = 0;
     util_str_appendf(buf, len, "    a b c d e f g\n");
     for (int r = SIDE - 1; r >= 0; r--) {
-        util_str_appendf(buf, len, " %d ", r + 1);
+        char line[2 * SIDE + 2];
+        memset(line, ' ', sizeof line - 1);
+        line[sizeof line - 1] = 0;
         for (int f = 0; f < SIDE; f++) {
             int s = r * SIDE + f;
             char c = cell_char(p, s);
-            if (!c)
-                c = '.';
-            util_str_appendf(buf, len, " %c", c);
+            line[2 * f + 1] = c ? c : '.';
+            if (mark[s])
+                game_render_mark(line, 2 * f + 1);
         }
-        util_str_appendf(buf, len, "  %d\n", r + 1);
+        util_str_appendf(buf, len, " %d %s %d\n", r + 1, line, r + 1);
     }
     util_str_appendf(buf, len, "    a b c d e f g\n");
     util_str_appendf(buf, len, "w b = single disc, W B = tower (two discs).");

@@ -811,26 +811,34 @@ static uint64_t y_canonical_hash(const game *gg)
     return best;
 }
 
-static void y_render(const game *gg, char *buf, size_t len)
+/* Cell (c, r) sits at x = 2c - r: an equilateral triangle.  A row is
+ * numbered at both ends; its first cell is on the left edge, where its
+ * column ends, so that column's letter stands before it ("3 c . . .": the
+ * first cell is c3), and every column's letter is under row 1. */
+static void y_render(const game *gg, const unsigned char *last, char *buf, size_t len)
 {
     const y_game *g = (const y_game *)gg;
     const y_state *s = &g->st;
     int n = g->size, stones[2] = {0, 0};
     buf[0] = 0;
-    /* cell (c, r) sits at x = 2c - r: an equilateral triangle */
     for (int r = n - 1; r >= 0; r--) {
-        util_str_appendf(buf, len, "%*s%2d ", r, "", r + 1);
+        char line[2 * Y_MAX_SIZE + 2];
+        int w = 2 * (n - r) + 1;
+        memset(line, ' ', (size_t)w);
+        line[w] = 0;
         for (int c = r; c < n; c++) {
-            int v = g->cell[cell_at(n, c, r)];
+            int i = cell_at(n, c, r), v = g->cell[i];
             if (v)
                 stones[v - 1]++;
-            util_str_appendf(buf, len, "%s%c", c > r ? " " : "", ".BW"[v]);
+            line[2 * (c - r) + 1] = ".BW"[v];
+            if (last && last[i])
+                game_render_mark(line, 2 * (c - r) + 1);
         }
-        util_str_appendf(buf, len, "\n");
+        util_str_appendf(buf, len, "%*s%2d %c%s %d\n", r, "", r + 1, 'a' + r, line, r + 1);
     }
-    util_str_appendf(buf, len, "   ");
+    util_str_appendf(buf, len, "    ");
     for (int c = 0; c < n; c++)
-        util_str_appendf(buf, len, "%s%c", c ? " " : "", 'a' + c);
+        util_str_appendf(buf, len, " %c", 'a' + c);
     util_str_appendf(buf, len, "\nBlack (B): %d stone%s, White (W): %d stone%s\n", stones[0],
                 stones[0] == 1 ? "" : "s", stones[1], stones[1] == 1 ? "" : "s");
     if (g->ply > 0 && g->moves[g->ply - 1] == MV_SWAP)
