@@ -268,6 +268,12 @@ static void test_evaluation_symmetry(void)
 }
 
 
+static void count_report(const engine_progress *p, void *arg)
+{
+    (void)p;
+    atomic_fetch_add((atomic_int *)arg, 1);
+}
+
 /* Analysis runs until stopped and then answers at once with a legal move;
  * a stop before the search makes it return at once too. */
 static void test_stop_flag(void)
@@ -277,10 +283,15 @@ static void test_stop_flag(void)
     atomic_init(&j.done, 0);
     j.g = game_create_default(&loa_ops);
     j.e = make("depth=2 level=1");
+    atomic_int reports;
+    atomic_init(&reports, 0);
+    engine_set_progress(j.e, count_report, &reports, 1);
     pthread_t th;
     CHECK_INT(pthread_create(&th, NULL, analyze_thread, &j), 0);
-    struct timespec pause = {0, 50 * 1000 * 1000};
-    nanosleep(&pause, NULL);
+    /* until the search reports twice (a loaded machine may start it late) */
+    struct timespec pause = {0, 5 * 1000 * 1000};
+    for (int i = 0; i < 4000 && atomic_load(&reports) < 2; i++)
+        nanosleep(&pause, NULL);
     CHECK(!atomic_load(&j.done)); /* neither the depth nor the level stops analysis */
     int64_t t0 = util_now_ms();
     engine_stop(j.e);
@@ -293,6 +304,7 @@ static void test_stop_flag(void)
     CHECK(legal);
     CHECK(j.rep.iterations > 0);
     /* the stop stays until cleared */
+    engine_set_progress(j.e, NULL, NULL, 0);
     engine_report rep;
     t0 = util_now_ms();
     qmove m = engine_choose(j.e, j.g, &rep);
