@@ -102,9 +102,18 @@ game *game_new_like(const game *g)
 game *game_clone(const game *g)
 {
     game *c = game_new_like(g);
+    if (c && game_reserve(c, g->ops->ply(g)) != 0) {
+        game_free(c);
+        return NULL;
+    }
     if (c)
         g->ops->copy(c, g);
     return c;
+}
+
+int game_reserve(game *g, int plies)
+{
+    return g->ops->reserve ? g->ops->reserve(g, plies) : 0;
 }
 
 void game_free(game *g)
@@ -233,6 +242,12 @@ int game_turn_starts_here(game *g)
     return ops->to_move(g) != mover;
 }
 
+int game_turns_left(const game *g)
+{
+    int n = g->ops->turns_left ? g->ops->turns_left(g) : GAME_TURNS_LEFT_DEFAULT;
+    return n < 1 ? 1 : n;
+}
+
 int game_turn_token(const char **text, char *tok, size_t len)
 {
     const char *p = *text;
@@ -289,6 +304,10 @@ int game_play_text(game *g, const char *text, char *err, size_t errlen)
         qmove m;
         if (ops->move_from_text(g, tok, &m, err, errlen) != 0)
             goto fail;
+        if (game_reserve(g, 1) != 0) {
+            snprintf(err, errlen, "out of memory");
+            goto fail;
+        }
         ops->make(g, m);
         made++;
     }

@@ -138,6 +138,10 @@ struct game_ops {
     int (*legal_moves)(const game *g, qmove *out);
     void (*make)(game *g, qmove m);
     void (*unmake)(game *g);
+    /* Room for `plies` more moves, so that make() never allocates: 0, or -1
+     * when memory is short (g unchanged).  Callers use game_reserve().
+     * NULL: the game's history is bounded and allocated at create(). */
+    int (*reserve)(game *g, int plies);
     int (*ply)(const game *g);          /* moves made since the start/from_text */
     qmove (*move_at)(const game *g, int i); /* the i-th move made, 0 <= i < ply */
     int (*to_move)(const game *g);      /* 0 or 1 */
@@ -202,6 +206,11 @@ struct game_ops {
      * moves (Y's multi-stone variants): front ends then explain the
      * comma-joined turn ("h2,j4").  NULL: a turn is always one move. */
     int (*multi_move_turns)(const game *g);
+    /* How many turns the side to move may still expect to play, this one
+     * included, in a game between good players from this position: a
+     * clock's time is planned by it (the game's phase).  NULL:
+     * GAME_TURNS_LEFT_DEFAULT. */
+    int (*turns_left)(const game *g);
 
     /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
 
@@ -243,7 +252,12 @@ game *game_create(const game_ops *ops, int argc, char *const *argv,
 game *game_create_default(const game_ops *ops);
 /* A new game with the same options at the start position. */
 game *game_new_like(const game *g);
+/* NULL when memory is short. */
 game *game_clone(const game *g);
+/* Room for plies more moves (see game_ops.reserve): 0, or -1 when memory
+ * is short.  Every caller that plays moves others choose (a person, a
+ * record, an engine) reserves, so a long game fails with an error. */
+int game_reserve(game *g, int plies);
 void game_free(game *g);
 
 /* "size=11 variant=standard pie=1": every option, canonical values. */
@@ -284,6 +298,11 @@ int game_steps_text(const game *g, int from, struct strbuf *out);
 /* Does a turn begin here, not in the middle of a multi-stone turn?  (The
  * last move is unmade and made again.) */
 int game_turn_starts_here(game *g);
+
+/* The turns the side to move may still expect to play (ops->turns_left,
+ * or GAME_TURNS_LEFT_DEFAULT without it); at least 1. */
+#define GAME_TURNS_LEFT_DEFAULT 20
+int game_turns_left(const game *g);
 
 /* Split the next comma-separated token off a turn's text at *text,
  * trimmed, into tok; *text moves past it (NULL after the last token).

@@ -38,11 +38,16 @@
  *   name                      quartet
  *   play COLOR MOVE           play for the side to move (out of turn: refused)
  *   protocol_version          2
+ *   quartet-analyze [INTERVAL_CS [SECONDS]]
+ *                             analysis by the analyst engine, streamed (below)
  *   quartet-game [NAME [opt=value ...]]
  *                             new game; alone: the game name and its options
  *   quartet-moves             the moves so far, turns space-separated
  *   quartet-perft DEPTH       leaf count from the position (0..12)
  *   quartet-player KIND       engine kind (random, ai), settings carried over
+ *   quartet-ponder            "ponders N iterations N hits N misses N": the
+ *                             searches made on the opponent's time, and the
+ *                             genmoves after one that kept its tree (hits)
  *   quartet-position          one-line position text
  *   quartet-result            none, 1-0, 0-1 or 1/2-1/2
  *   quartet-result_reason     why the game ended (empty while it goes on)
@@ -68,9 +73,31 @@
  * genmove searches in a worker thread while this thread keeps reading:
  * "# interrupt" or gogui-interrupt stops it; every other command waits in
  * a queue until the search has answered.
+ *
+ * Time: time_settings and time_left set the engine's budget (timectl.h);
+ * given time, the engine uses it whatever its level (only iterations= caps
+ * it) and stops early once its move cannot change.  With the engine
+ * setting ponder=1, after answering genmove the engine goes on searching
+ * the position the opponent faces; any command ends that search and the
+ * next genmove keeps its tree (stderr says "quartet: ponder hit" or
+ * "miss" after each such genmove).
+ *
+ * quartet-analyze [INTERVAL_CS [SECONDS]] (INTERVAL_CS 1..6000, default
+ * 100; SECONDS 1..86400, default none) answers "=[id]" alone on its line,
+ * then every INTERVAL_CS centiseconds one line
+ *   info move M visits V winrate W prior P pv M1 M2 ... [info move ...]...
+ * with one "info" group per candidate move that has visits (at most 20),
+ * best first (the move the engine would play, then by visits); V a whole
+ * number, W the move's expected score for the side to move and P the
+ * searcher's prior for it (0.5: none), both with four decimals in 0..1;
+ * the pv starts with M (the best line for the first group, M alone for
+ * the others).  The answer ends with an empty line when the next command
+ * or "# interrupt" arrives (the command then runs), after SECONDS, or when
+ * the position is solved.  Only on standard input (not gtp_execute).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "gtp.h"
+#include "ai/engine.h"
 #include "ai/solver.h"
 #include "cli.h"
 #include "session.h"
@@ -80,6 +107,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +116,8 @@
 
 #define GTP_LINE_MAX (64 * 1024)
 #define GTP_MAX_ARGS 64
+#define GTP_INFO_MAX 8192      /* one analysis line */
+#define GTP_INFO_MOVES 20      /* candidates on it at most */
 
 struct gtp {
     session *ses;
@@ -98,9 +128,15 @@ struct gtp {
     int qhead, qlen, qcap;
     int quit;
     char *answer;
+    /* quartet-analyze: an answer left open while the analysis streams */
+    int streaming;
+    int64_t stream_end;     /* when it ends by itself (0: at the next command) */
+    game *an_game;          /* the analysed position, for move names */
+    pthread_mutex_t amu;    /* guards an_line between the worker and this thread */
+    char an_line[GTP_INFO_MAX];
 };
 
-enum { ANSWER_OK = 0, ANSWER_ERROR = -1, ANSWER_LATER = 1 };
+enum { ANSWER_OK = 0, ANSWER_ERROR = -1, ANSWER_LATER = 1, ANSWER_STREAM = 2 };
 
 typedef int (*gtp_handler)(gtp *s, int argc, char **argv, const char *rest, char *ans,
                            size_t len);
@@ -298,11 +334,118 @@ static int cmd_reg_genmove(gtp *s, int argc, char **argv, const char *rest, char
 static int finish_genmove(gtp *s, char *ans, size_t len)
 {
     char err[SESSION_ERR_MAX];
+    session_ponder_info before, after;
+    session_ponder_stats(s->ses, &before);
     if (session_think_finish(s->ses, !s->search_reg, ans, len, err, sizeof err) != 0) {
         snprintf(ans, len, "%s", err);
         return ANSWER_ERROR;
     }
+    session_ponder_stats(s->ses, &after);
+    if (after.hits + after.misses > before.hits + before.misses)
+        fprintf(stderr, "quartet: ponder %s (%llu visits kept); %llu ponders, %llu hits, "
+                "%llu misses\n", after.hits > before.hits ? "hit" : "miss",
+                (unsigned long long)after.last_reused, (unsigned long long)after.searches,
+                (unsigned long long)after.hits, (unsigned long long)after.misses);
     return ANSWER_OK;
+}
+
+static int cmd_ponder(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    session_ponder_info p;
+    session_ponder_stats(s->ses, &p);
+    snprintf(ans, len, "ponders %llu iterations %llu hits %llu misses %llu",
+             (unsigned long long)p.searches, (unsigned long long)p.iterations,
+             (unsigned long long)p.hits, (unsigned long long)p.misses);
+    return ANSWER_OK;
+}
+
+/* ---- quartet-analyze: a stream of info lines ---- */
+
+/* One candidate as "info move M visits V winrate W prior P pv M ...". */
+static void info_group(const game *g, const engine_progress *p, int i, char *buf, size_t len)
+{
+    const engine_candidate *c = &p->cand[i];
+    char pv[GTP_INFO_MAX / 2];
+    if (i == 0 && p->npv > 0 && p->pv[0] == c->move) {
+        if (engine_moves_text(g, p->pv, p->npv, pv, sizeof pv) != 0)
+            pv[0] = 0;
+    } else {
+        g->ops->move_to_text(g, c->move, pv, sizeof pv);
+    }
+    char move[GAME_MOVE_TEXT_MAX];
+    g->ops->move_to_text(g, c->move, move, sizeof move);
+    util_str_appendf(buf, len, "%sinfo move %s visits %llu winrate %.4f prior %.4f pv %s",
+                     buf[0] ? " " : "", move, (unsigned long long)c->visits, c->value,
+                     c->prior, pv[0] ? pv : move);
+}
+
+/* On the worker: keep the newest line and wake the main loop. */
+static void analyze_progress(void *arg, const engine_progress *p)
+{
+    gtp *s = arg;
+    char line[GTP_INFO_MAX] = "";
+    for (int i = 0; i < p->ncand && i < GTP_INFO_MOVES; i++)
+        if (i == 0 || p->cand[i].visits > 0 || p->cand[i].proven)
+            info_group(s->an_game, p, i, line, sizeof line);
+    pthread_mutex_lock(&s->amu);
+    snprintf(s->an_line, sizeof s->an_line, "%s", line);
+    pthread_mutex_unlock(&s->amu);
+    search_done(s);
+}
+
+/* The newest info line, once, into out. */
+static void stream_news(gtp *s, strbuf *out)
+{
+    pthread_mutex_lock(&s->amu);
+    if (s->an_line[0])
+        strbuf_addf(out, "%s\n", s->an_line);
+    s->an_line[0] = 0;
+    pthread_mutex_unlock(&s->amu);
+}
+
+/* Stop the analysis, give its last line, close the answer. */
+static void stream_end(gtp *s, strbuf *out)
+{
+    char err[SESSION_ERR_MAX];
+    strbuf best = STRBUF_INIT;
+    session_analyze_stop(s->ses, &best, err, sizeof err);
+    strbuf_free(&best);
+    stream_news(s, out);
+    strbuf_add(out, "\n");
+    game_free(s->an_game);
+    s->an_game = NULL;
+    s->streaming = 0;
+}
+
+static int cmd_analyze(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
+{
+    (void)rest;
+    long cs = 100, secs = 0;
+    if ((argc > 0 && (util_parse_long(argv[0], &cs) != 0 || cs < 1 || cs > 6000)) ||
+        (argc > 1 && (util_parse_long(argv[1], &secs) != 0 || secs < 1 || secs > 86400))) {
+        snprintf(ans, len, "syntax error: expected INTERVAL_CS from 1 to 6000 and SECONDS "
+                 "from 1 to 86400");
+        return ANSWER_ERROR;
+    }
+    if (s->wake[1] < 0) {
+        snprintf(ans, len, "quartet-analyze streams its answer: only on standard input");
+        return ANSWER_ERROR;
+    }
+    if (!(s->an_game = session_game_copy(s->ses))) {
+        snprintf(ans, len, "out of memory");
+        return ANSWER_ERROR;
+    }
+    s->an_line[0] = 0;
+    session_hooks hooks = {search_done, analyze_progress, s, (int)cs * 10};
+    if (session_analyze_start(s->ses, &hooks, ans, len) != 0) {
+        game_free(s->an_game);
+        s->an_game = NULL;
+        return ANSWER_ERROR;
+    }
+    s->streaming = 1;
+    s->stream_end = secs ? util_now_ms() + secs * 1000 : 0;
+    return ANSWER_STREAM;
 }
 
 static int cmd_undo(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
@@ -552,6 +695,9 @@ static int cmd_analyze_commands(gtp *s, int argc, char **argv, const char *rest,
              "string/Perft 3/quartet-perft 3\n"
              "string/Engine settings/quartet-settings\n"
              "string/Game and options/quartet-game\n"
+             "string/Analyze 1 s/quartet-analyze 100 1\n"
+             "string/Analyze 10 s/quartet-analyze 500 10\n"
+             "string/Ponder counters/quartet-ponder\n"
              "none/Set position/quartet-setposition %%s\n"
              "none/Engine setting/quartet-set %%s %%s");
     return ANSWER_OK;
@@ -572,10 +718,12 @@ static const gtp_command commands[] = {
     {"name", cmd_name, 0, 0, ""},
     {"play", cmd_play, 2, -1, "COLOR MOVE"},
     {"protocol_version", cmd_protocol_version, 0, 0, ""},
+    {"quartet-analyze", cmd_analyze, 0, 2, "[INTERVAL_CS [SECONDS]]"},
     {"quartet-game", cmd_game, 0, -1, "[NAME [opt=value ...]]"},
     {"quartet-moves", cmd_moves, 0, 0, ""},
     {"quartet-perft", cmd_perft, 1, 1, "DEPTH"},
     {"quartet-player", cmd_player, 1, 1, "KIND"},
+    {"quartet-ponder", cmd_ponder, 0, 0, ""},
     {"quartet-position", cmd_position, 0, 0, ""},
     {"quartet-result", cmd_result, 0, 0, ""},
     {"quartet-result_reason", cmd_result_reason, 0, 0, ""},
@@ -741,6 +889,10 @@ static int run_line(gtp *s, char *raw, strbuf *out)
         snprintf(s->search_id, sizeof s->search_id, "%s", id);
         return rc;
     }
+    if (rc == ANSWER_STREAM) {
+        strbuf_addf(out, "=%s\n", id); /* the info lines follow, then an empty line */
+        return rc;
+    }
     if (rc == ANSWER_LATER)
         rc = finish_genmove(s, ans, GTP_ANSWER_MAX);
     respond(out, id, rc == ANSWER_OK, ans);
@@ -756,6 +908,7 @@ gtp *gtp_new(game *g, char *err, size_t errlen)
         return NULL;
     }
     s->wake[0] = s->wake[1] = -1;
+    pthread_mutex_init(&s->amu, NULL);
     s->ses = session_new(g, err, errlen);
     s->answer = malloc(GTP_ANSWER_MAX);
     if (!s->ses || !s->answer ||
@@ -773,6 +926,8 @@ void gtp_free(gtp *s)
     if (!s)
         return;
     session_free(s->ses);
+    game_free(s->an_game);
+    pthread_mutex_destroy(&s->amu);
     while (s->qlen) {
         free(s->queue[s->qhead++]);
         s->qlen--;
@@ -853,8 +1008,26 @@ static void line_during_search(gtp *s, const char *line)
 
 static int searching(gtp *s) { return session_thinking(s->ses) != 0; }
 
+/* Does this line end a streaming answer: a command, or "# interrupt"? */
+static int ends_stream(const char *line)
+{
+    char copy[64];
+    snprintf(copy, sizeof copy, "%s", line);
+    const char *p = copy + strspn(copy, " \t");
+    if (*p == '#') {
+        p += 1 + strspn(p + 1, " \t");
+        return strncmp(p, "interrupt", 9) == 0;
+    }
+    return clean_line(copy)[0] != 0;
+}
+
 static void handle_line(gtp *s, char *line, strbuf *out)
 {
+    int command = ends_stream(line);
+    if (command)
+        session_ponder_stop(s->ses); /* any command ends thinking on the opponent's time */
+    if (s->streaming && command)
+        stream_end(s, out);
     if (searching(s) || s->qlen)
         line_during_search(s, line);
     else
@@ -913,6 +1086,25 @@ static void take_lines(gtp *s, char *buf, size_t *have, int *overlong, strbuf *o
     }
 }
 
+/* The worker wrote to the wake pipe: news of the analysis, or the end of
+ * a search. */
+static void woken(gtp *s, strbuf *out)
+{
+    char c[16];
+    while (read(s->wake[0], c, sizeof c) < 0 && errno == EINTR)
+        ;
+    if (s->streaming) {
+        stream_news(s, out);
+        if (session_thinking(s->ses) == 2)
+            stream_end(s, out); /* it ended by itself: solved */
+    } else if (session_thinking(s->ses) == 2) {
+        int rc = finish_genmove(s, s->answer, GTP_ANSWER_MAX);
+        respond(out, s->search_id, rc == ANSWER_OK, s->answer);
+        if (rc == ANSWER_OK && !s->search_reg && !s->qlen)
+            session_ponder_start(s->ses);
+    }
+}
+
 static void main_loop(gtp *s)
 {
     char *buf = malloc(GTP_LINE_MAX + 1);
@@ -924,22 +1116,24 @@ static void main_loop(gtp *s)
     while (!s->quit) {
         drain_queue(s, &out);
         flush_out(&out);
+        if (s->streaming && eof)
+            stream_end(s, &out);
         if (s->quit || (eof && !searching(s) && !s->qlen))
             break;
         struct pollfd fds[2] = {{0, POLLIN, 0}, {s->wake[0], POLLIN, 0}};
-        int nf = poll(eof ? fds + 1 : fds, eof ? 1 : 2, -1);
+        int timeout = -1; /* a bounded analysis wakes the loop at its end */
+        if (s->streaming && s->stream_end) {
+            int64_t w = s->stream_end - util_now_ms();
+            timeout = w < 0 ? 0 : w > 60000 ? 60000 : (int)w;
+        }
+        int nf = poll(eof ? fds + 1 : fds, eof ? 1 : 2, timeout);
         if (nf < 0 && errno != EINTR)
             break;
         short in_ev = eof ? 0 : fds[0].revents;
-        if (fds[1].revents & POLLIN) {
-            char c[16];
-            while (read(s->wake[0], c, sizeof c) < 0 && errno == EINTR)
-                ;
-            if (session_thinking(s->ses) == 2) {
-                int rc = finish_genmove(s, s->answer, GTP_ANSWER_MAX);
-                respond(&out, s->search_id, rc == ANSWER_OK, s->answer);
-            }
-        }
+        if (fds[1].revents & POLLIN)
+            woken(s, &out);
+        if (s->streaming && s->stream_end && util_now_ms() >= s->stream_end)
+            stream_end(s, &out);
         if (in_ev & (POLLIN | POLLHUP | POLLERR)) {
             ssize_t r = read(0, buf + have, GTP_LINE_MAX - have);
             if (r < 0 && errno == EINTR)

@@ -173,8 +173,9 @@ static const command commands[] = {
      "  back, forward, first, last, goto N   review the game; a move continues it\n"
      "  save FILE, load FILE   an SGF record (~/ is your home folder)\n"
      "  board  new  help  quit (asks once when the game is not saved)\n"
-     "The board shows the last turn's cells in brackets ([B]).  While the computer\n"
-     "thinks a line shows its time and best move so far; any key makes it move now.\n"
+     "The board shows the last turn's cells in brackets ([B]), on a colour terminal\n"
+     "also in reverse video (not when NO_COLOR is set).  While the computer thinks a\n"
+     "line shows its time and best move so far; any key makes it move now.\n"
      "example: quartet play loa --white=random\n", 1},
     {"serve", web_main, "play in the browser: the web server and its JSON API",
      "usage: quartet serve [--host 127.0.0.1] [--port 8080] [--db FILE] [--assets DIR]\n"

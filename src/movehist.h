@@ -3,6 +3,10 @@
  * position before each move, and the move.  make() pushes, unmake() pops,
  * move_at() and repetition checks read it.  It grows by doubling, which a
  * search never triggers: games start with room for far longer lines.
+ * Growing may fail (out of memory): a game's reserve hook calls
+ * movehist_reserve before moves are made, so make() and copy() never have
+ * to allocate; they grow only for a caller that did not reserve, and
+ * abort if even that fails.
  */
 #ifndef QUARTET_MOVEHIST_H
 #define QUARTET_MOVEHIST_H
@@ -18,16 +22,26 @@ typedef struct movehist {
     int ply, cap;
 } movehist;
 
-void movehist_init(movehist *h, size_t pos_size, int cap);
+#define MOVEHIST_MAX (1 << 24) /* plies: far beyond any record (100,000 nodes) */
+
+/* The allocator (tests make it fail); realloc by default. */
+extern void *(*movehist_realloc)(void *p, size_t size);
+
+/* Room for cap plies; 0, or -1 when memory is short. */
+int movehist_init(movehist *h, size_t pos_size, int cap);
 void movehist_free(movehist *h);
-/* dst must have the same pos_size; grows dst only if src is longer. */
+/* Room for need plies in all; 0, or -1 (h unchanged) when memory is short
+ * or need is over MOVEHIST_MAX. */
+int movehist_reserve(movehist *h, int need);
+/* dst must have the same pos_size and room for src's plies. */
 void movehist_copy(movehist *dst, const movehist *src);
-void movehist_grow(movehist *h, int need);
+/* Grows for a caller that did not reserve; aborts if that fails. */
+void movehist_overflow(movehist *h, int need);
 
 static inline void movehist_push(movehist *h, const void *pos, qmove m)
 {
     if (h->ply >= h->cap)
-        movehist_grow(h, h->ply + 1);
+        movehist_overflow(h, h->ply + 1);
     memcpy(h->pos + (size_t)h->ply * h->pos_size, pos, h->pos_size);
     h->moves[h->ply++] = m;
 }

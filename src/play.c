@@ -35,6 +35,7 @@ typedef struct play {
     session *ses;
     char label[2][160]; /* "human", "ai level=3": shown beside the side to move */
     int interactive;
+    int colour;         /* the last turn's cells also in reverse video */
     int dirty;          /* moves played since the last save or load */
     int asked_quit;     /* the unsaved-game warning was given */
     strbuf line;        /* review: every turn of the game as loaded or played */
@@ -143,12 +144,30 @@ static void show_clock(play *s)
     putchar('\n');
 }
 
+/* The drawing as it is, or with what stands between the brackets of the
+ * last turn's cells in reverse video: the brackets carry the meaning, the
+ * colour only helps the eye. */
+static void print_board(const play *s, const char *board)
+{
+    if (!s->colour) {
+        fputs(board, stdout);
+        return;
+    }
+    for (const char *p = board; *p; p++) {
+        if (*p == ']')
+            fputs("\033[0m", stdout);
+        putchar(*p);
+        if (*p == '[')
+            fputs("\033[7m", stdout);
+    }
+}
+
 static void show(play *s)
 {
     char board[GAME_RENDER_MAX], why[GAME_ERR_MAX], last[SESSION_TURN_MAX];
     const game_ops *ops = session_ops(s->ses);
     session_render(s->ses, 1, board, sizeof board);
-    fputs(board, stdout);
+    print_board(s, board);
     if (s->view < s->nline)
         printf("Reviewing: turn %d of %d (forward, back, first, last, goto N; a move "
                "continues from here).\n", s->view, s->nline);
@@ -430,6 +449,7 @@ static void computer_turn(play *s)
     game_colour_capital(session_ops(s->ses), p, c, sizeof c);
     printf("%s plays %s%s%s\n", c, turn, keyed ? " (moved now)" : "",
            util_str_ieq(turn, "swap") ? " (colours swapped: the first piece changes colour)" : "");
+    session_ponder_start(s->ses); /* with ponder=1, while the person thinks */
 }
 
 /* hint: a short search by the analyst; analyze [SECONDS]: a longer one
@@ -947,6 +967,9 @@ int play_main(int argc, char **argv)
     int status = parse_flags(&s, flags, nflags) != 0 ? 2 : 0;
     if (status == 0) {
         s.interactive = isatty(0) && isatty(1);
+        /* colour on a terminal that has it, unless NO_COLOR asks for none */
+        const char *term = getenv("TERM"), *no = getenv("NO_COLOR");
+        s.colour = s.interactive && term && *term && strcmp(term, "dumb") != 0 && !(no && *no);
         if (s.interactive)
             rl_initialize(); /* before rl_prep_terminal */
         char opts[GAME_TEXT_MAX];

@@ -87,14 +87,17 @@ int record_play_text(record *r, const char *text, char *err, size_t errlen)
     return n;
 }
 
-void record_make(record *r, qmove m, const char *comment)
+int record_make(record *r, qmove m, const char *comment)
 {
     int ply = r->g->ops->ply(r->g);
+    if (game_reserve(r->g, 1) != 0)
+        return -1;
     clear_notes_from(r, ply);
     if (comment && *comment)
         set_note(r, ply, m, comment);
     r->g->ops->make(r->g, m);
     r->off_board = 0;
+    return 0;
 }
 
 int record_undo_turn(record *r)
@@ -413,7 +416,10 @@ static int play_node(record *r, const sgf_node *n, const sgf_prop *mv, char *err
                      game_error_reason(msg));
             return -1;
         }
-        record_make(r, m, NULL);
+        if (record_make(r, m, NULL) != 0) {
+            snprintf(err, errlen, "line %d: out of memory", mv->line);
+            return -1;
+        }
         made++;
     }
     const char *c = prop_value(n, "C", NULL);

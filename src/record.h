@@ -40,8 +40,9 @@ void record_free(record *r);
 
 /* Play a whole turn or one step of it ("h2,j4"), all or nothing. */
 int record_play_text(record *r, const char *text, char *err, size_t errlen);
-/* Make a legal move, with an optional comment. */
-void record_make(record *r, qmove m, const char *comment);
+/* Make a legal move, with an optional comment: 0, or -1 when memory is
+ * short for the game's history (nothing changed). */
+int record_make(record *r, qmove m, const char *comment);
 /* Undo the last whole turn; the number of moves undone (0 at the start). */
 int record_undo_turn(record *r);
 /* Replace the position by text (history cleared); on error nothing changes. */

@@ -28,6 +28,9 @@ struct session {
     atomic_int search_over;
     session_hooks hooks;
     char last_turn[SESSION_TURN_MAX];
+    think *ponder;      /* thinking on the opponent's time (never beside search) */
+    int pondered;       /* a ponder ended since the last computer turn */
+    session_ponder_info pstats;
 };
 
 #define LOCK(s) pthread_mutex_lock(&(s)->mu)
@@ -43,9 +46,26 @@ static int fail(char *err, size_t errlen, const char *msg)
     return -1;
 }
 
-/* Calls that change the game, a seat or the clock wait for no search. */
-static int busy(const session *s, char *err, size_t errlen)
+/* A ponder ends at once, with its tree kept for the next search. */
+static void ponder_end(session *s)
 {
+    if (!s->ponder)
+        return;
+    think_stop(s->ponder);
+    think_turn *t = think_join(s->ponder);
+    s->ponder = NULL;
+    s->pondered = 1;
+    s->pstats.searches++;
+    if (t)
+        s->pstats.iterations += t->iterations;
+    think_turn_free(t);
+}
+
+/* Calls that change the game, a seat or the clock wait for no search,
+ * and end a ponder. */
+static int busy(session *s, char *err, size_t errlen)
+{
+    ponder_end(s);
     if (!s->search)
         return 0;
     return fail(err, errlen, s->search_kind == SEARCH_ANALYSIS ? "the analysis is running"
@@ -87,6 +107,7 @@ void session_free(session *s)
         return;
     char err[SESSION_ERR_MAX];
     LOCK(s);
+    ponder_end(s);
     if (s->search)
         think_turn_free(end_search(s, s->search_kind, 1, err, sizeof err));
     for (int i = 0; i < 3; i++)
@@ -220,6 +241,7 @@ static void replace_record(session *s, record *r, int keep_names)
     record_free(s->rec);
     s->rec = r;
     s->last_turn[0] = 0;
+    s->pondered = 0;
     if (s->clock_kind == CLOCK_KEPT)
         timectl_set_increment(&s->clock, s->clock.main_ms, s->clock.inc_ms);
     turn_begins(s);
@@ -597,7 +619,7 @@ int session_think_start(session *s, const session_hooks *hooks, char *err, size_
         rc = -1;
     }
     if (rc == 0) {
-        int64_t budget = timectl_budget(&s->clock, side);
+        int64_t budget = timectl_budget(&s->clock, side, game_turns_left(G(s)));
         if (s->clock_kind == CLOCK_KEPT && budget > 0) {
             /* the time already gone this turn is the clock's, not the search's */
             int64_t left = budget - (util_now_ms() - s->turn_t0);
@@ -669,6 +691,8 @@ int session_think_finish(session *s, int play, char *turn, size_t turnlen, char 
         snprintf(turn, turnlen, "%s", t->text);
     if (t && play && flag_fell(s))
         rc = fail(err, errlen, "the computer ran out of time");
+    else if (t && play && game_reserve(G(s), t->n) != 0)
+        rc = fail(err, errlen, "out of memory: the computer's turn is not played");
     else if (t && play) {
         for (int i = 0; i < t->n; i++)
             record_make(s->rec, t->moves[i], t->notes[i]);
@@ -676,9 +700,52 @@ int session_think_finish(session *s, int play, char *turn, size_t turnlen, char 
         charge(s, side, t->ms);
         name_player(s, side);
     }
+    if (t && s->pondered) {
+        /* the opponent's move was in the pondered tree if its visits were kept */
+        if (t->reused)
+            s->pstats.hits++;
+        else
+            s->pstats.misses++;
+        s->pstats.last_reused = t->reused;
+    }
+    s->pondered = 0;
     think_turn_free(t);
     UNLOCK(s);
     return rc;
+}
+
+int session_ponder_start(session *s)
+{
+    LOCK(s);
+    const game *g = G(s);
+    int side = !g->ops->to_move(g), started = 0;
+    engine *e = s->eng[side];
+    if (!s->search && !s->ponder && e && record_result(s->rec) == RESULT_NONE && !flag_fell(s)) {
+        engine_set_game(e, g->ops);
+        if (engine_wants_ponder(e)) {
+            char err[SESSION_ERR_MAX];
+            engine_set_progress(e, NULL, NULL, 0);
+            s->ponder = think_ponder(e, g, err, sizeof err);
+            started = s->ponder != NULL;
+        }
+    }
+    UNLOCK(s);
+    return started;
+}
+
+void session_ponder_stop(session *s)
+{
+    LOCK(s);
+    ponder_end(s);
+    UNLOCK(s);
+}
+
+void session_ponder_stats(session *s, session_ponder_info *out)
+{
+    LOCK(s);
+    *out = s->pstats;
+    out->running = s->ponder != NULL;
+    UNLOCK(s);
 }
 
 int session_analyze_start(session *s, const session_hooks *hooks, char *err, size_t errlen)

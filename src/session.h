@@ -150,6 +150,26 @@ int session_thinking(session *s);
 int session_analyze_start(session *s, const session_hooks *hooks, char *err, size_t errlen);
 int session_analyze_stop(session *s, strbuf *out, char *err, size_t errlen);
 
+/* Pondering: after the computer's turn, its engine (ponder=1) thinks on
+ * the opponent's time about the position the opponent faces, keeping its
+ * tree for its next turn.  A front end starts it when it waits for the
+ * opponent (GTP after genmove, the terminal while the person thinks).  It
+ * is invisible to the other calls: session_thinking says 0, and every
+ * call that changes the game, a seat or the clock (and any search) ends it
+ * first.  Returns 1 if a ponder started, 0 if not (ponder off, a person or
+ * nothing to ponder, a search running, the game over). */
+int session_ponder_start(session *s);
+void session_ponder_stop(session *s);
+typedef struct session_ponder_info {
+    int running;
+    uint64_t searches;    /* ponders ended */
+    uint64_t iterations;  /* their iterations together */
+    uint64_t hits;        /* computer turns after a ponder that kept its tree */
+    uint64_t misses;      /* ... that did not (another move, or the tree was too full) */
+    uint64_t last_reused; /* root visits the last such turn kept */
+} session_ponder_info;
+void session_ponder_stats(session *s, session_ponder_info *out);
+
 /* ---- clock ---- */
 
 /* A clock kept by the session: base_ms per side, inc_ms added after each

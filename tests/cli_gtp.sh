@@ -77,4 +77,58 @@ out=$($Q gtp chess </dev/null 2>&1); status $? 2 "gtp unknown game"; has "$out" 
 out=$($Q gtp loa --player=wizard </dev/null 2>&1); status $? 2 "gtp bad player"; has "$out" "unknown player kind" "gtp bad player"
 out=$($Q gtp loa --white=ai </dev/null 2>&1); status $? 2 "gtp bad arg"; has "$out" "--player=KIND" "gtp bad arg"
 out=$(printf 'quartet-settings\n' | $Q gtp loa --player=random:seed=9); has "$out" "seed=9" "gtp --player settings"
+# quartet-analyze: "=", then one line per update until the next command (or
+# "# interrupt", or SECONDS), then an empty line.  Every line is parsed
+# strictly: groups "info move M visits V winrate W prior P pv M ...", the
+# first group's move legal and its pv starting with it.
+out=$( (printf 'quartet-game y size=5\n1 quartet-analyze 5\n'; sleep 0.8
+        printf '2 all_legal_moves\n3 quartet-analyze 5 1\n'; sleep 2.5
+        printf '4 quartet-analyze 0\n5 quartet-analyze 5 x\n6 quartet-analyze 10\n'; sleep 0.4
+        printf '# interrupt\n7 name\n') | timeout 30 $Q gtp 2>&1); status $? 0 "quartet-analyze exits"
+check=$(printf '%s\n' "$out" | awk '
+    function group(g, legal,   w, n, i) {
+        if (g ~ /  / || g ~ / $/) return "bad spacing: " g
+        n = split(g, w, " ")
+        if (n < 10 || w[1] != "info" || w[2] != "move" || w[4] != "visits" || w[6] != "winrate" ||
+            w[8] != "prior" || w[10] != "pv") return "bad words: " g
+        if (w[5] !~ /^[0-9]+$/) return "bad visits: " g
+        if (w[7] !~ /^[01]\.[0-9][0-9][0-9][0-9]$/ || w[7] > 1) return "bad winrate: " g
+        if (w[9] !~ /^[01]\.[0-9][0-9][0-9][0-9]$/ || w[9] > 1) return "bad prior: " g
+        if (n < 11 || w[11] != w[3]) return "pv does not start with the move: " g
+        if (legal != "" && index(" " legal " ", " " w[3] " ") == 0) return "illegal move: " g
+        return ""
+    }
+    /^=1$/ { block = 1; next }
+    /^=3$/ { block = 3; next }
+    /^=6$/ { block = 6; next }
+    /^=2 / { legal = substr($0, 4) }
+    block && $0 == "" { ends[block]++; block = 0; next }
+    block {
+        lines[block]++
+        line = $0; gsub(/ info move /, "\ninfo move ", line)
+        k = split(line, G, "\n")
+        for (i = 1; i <= k; i++) { why = group(G[i], block == 1 ? "" : legal); if (why != "") bad = bad "\n" why }
+        if (block == 3 && k > 1 && G[1] == G[2]) bad = bad "\nrepeated group"
+        next
+    }
+    END {
+        printf "lines %d %d %d ends %d %d %d%s\n", (lines[1] >= 2), (lines[3] >= 2), (lines[6] >= 1),
+               ends[1], ends[3], ends[6], bad
+    }')
+has "$check" "lines 1 1 1 ends 1 1 1" "quartet-analyze streams and ends"
+lacks "$check" "bad" "quartet-analyze line format"; lacks "$check" "illegal" "quartet-analyze moves legal"
+has "$out" "?4 syntax error: expected INTERVAL_CS from 1 to 6000 and SECONDS from 1 to 86400" "analyze range"
+has "$out" "?5 syntax error: expected INTERVAL_CS" "analyze bad seconds"; has "$out" "=7 quartet" "after analyze"
+out=$(printf 'gogui-analyze_commands\n' | $Q gtp); has "$out" "string/Analyze 1 s/quartet-analyze 100 1" "analyze for GoGui"
+
+# Pondering (ponder=1): the tree searched on the opponent's time is kept by
+# the next genmove ("hit"); any command ends it.  ponder=0 never ponders.
+out=$( (printf 'quartet-game y size=6\nquartet-set level 1\nquartet-set ponder 1\ngenmove b\n'; sleep 0.5
+        printf 'play w a1\ngenmove b\nquartet-ponder\n') | timeout 30 $Q gtp 2>"$tmp/ponder.err")
+has "$(printf '%s\n' "$out" | grep -E '^= ponders [12] iterations [1-9][0-9]* hits 1 misses 0$')" "ponders" "ponder hit counted"
+has "$(cat "$tmp/ponder.err")" "quartet: ponder hit (" "ponder hit on stderr"
+out=$( (printf 'quartet-game y size=6\nquartet-set level 1\ngenmove b\n'; sleep 0.3
+        printf 'play w a1\ngenmove b\nquartet-ponder\n') | timeout 30 $Q gtp 2>"$tmp/ponder.err")
+has "$out" "= ponders 0 iterations 0 hits 0 misses 0" "no ponder by default"
+status "$(wc -c <"$tmp/ponder.err")" 0 "nothing on stderr without ponder"
 summary cli_gtp

@@ -50,5 +50,6 @@ for c in moves hint analyze undo resign "level N, time S" back forward first las
     "save FILE, load FILE" board new help quit "--clock MIN+SEC"; do
     has "$out" "$c" "help play: $c"
 done
-has "$out" "The board shows the last turn's cells in brackets ([B])." "help play: the marks"
+has "$out" "The board shows the last turn's cells in brackets ([B]), on a colour terminal" "help play: the marks"
+has "$out" "also in reverse video (not when NO_COLOR is set)." "help play: NO_COLOR"
 summary cli_play

@@ -5,6 +5,8 @@
 #include "check.h"
 #include "gametest.h"
 #include "record.h"
+#include "movehist.h"
+#include "session.h"
 #include "sgf.h"
 #include "ai/engine.h"
 
@@ -237,6 +239,62 @@ static void engine_memory(void)
     engine_free(e);
 }
 
+static void *no_memory(void *p, size_t size)
+{
+    (void)p, (void)size;
+    return NULL;
+}
+
+/* LOA without the repetition rule: a 4-ply cycle until the history's first
+ * 256 plies are full. */
+static void loa_fill_history(game *g, session *s)
+{
+    static const char *const cycle[] = {"b1-b3", "a2-c2", "b3-b1", "c2-a2"};
+    char err[GAME_ERR_MAX];
+    for (int i = 0; i < 256; i++) {
+        err[0] = 0;
+        int rc = g ? game_play_text(g, cycle[i % 4], err, sizeof err)
+                   : session_play(s, i % 2, cycle[i % 4], 0, err, sizeof err);
+        CHECK_INT(rc, 1);
+        CHECK_STR(err, "");
+    }
+}
+
+/* The move history once called exit(1) when it could not grow: now the
+ * move is refused with "out of memory" and the game stays as it was. */
+static void history_out_of_memory(void)
+{
+    game *g = test_game(ops_of("loa"), "repetition=0");
+    char err[GAME_ERR_MAX];
+    loa_fill_history(g, NULL);
+    uint64_t h = g->ops->hash(g);
+    movehist_realloc = no_memory;
+    CHECK_INT(game_play_text(g, "b1-b3", err, sizeof err), -1);
+    CHECK_STR(err, "out of memory");
+    CHECK_INT(g->ops->ply(g), 256);
+    CHECK(g->ops->hash(g) == h);
+    CHECK(game_clone(g) == NULL);
+    CHECK_INT(game_reserve(g, 1), -1);
+    movehist_realloc = realloc;
+    CHECK_INT(game_play_text(g, "b1-b3", err, sizeof err), 1);
+    CHECK_INT(g->ops->ply(g), 257);
+    game *c = game_clone(g);
+    CHECK(c && c->ops->hash(c) == g->ops->hash(g) && c->ops->ply(c) == 257);
+    game_free(c);
+    game_free(g);
+
+    /* a front end's session reports it as a refused move */
+    session *s = session_new(test_game(ops_of("loa"), "repetition=0"), err, sizeof err);
+    loa_fill_history(NULL, s);
+    movehist_realloc = no_memory;
+    CHECK_INT(session_play(s, 0, "b1-b3", 0, err, sizeof err), -1);
+    CHECK_STR(err, "out of memory");
+    CHECK_INT(session_ply(s), 256);
+    movehist_realloc = realloc;
+    CHECK_INT(session_play(s, 0, "b1-b3", 0, err, sizeof err), 1);
+    session_free(s);
+}
+
 int main(void)
 {
     RUN(y_row_digits);
@@ -249,5 +307,6 @@ int main(void)
     RUN(sgf_large_is_linear);
     RUN(record_file_limits);
     RUN(engine_memory);
+    RUN(history_out_of_memory);
     return check_summary("test_limits");
 }

@@ -684,7 +684,7 @@ static void test_settings(void)
     CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, iterations, ms, "
-                   "memory, c, cutoff, evalplies, maxplies, prior, reuse)");
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder)");
     CHECK_INT(engine_set_all(e, "level=3 bogus", err, sizeof err), -1);
     CHECK_STR(err, "bad setting 'bogus': expected name=value");
     /* all or nothing: the good level=3 before the bad one is not kept */

@@ -36,6 +36,10 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Colour allowed for the next program (else NO_COLOR is set, as most
+ * tests check the plain screen). */
+static int term_colour;
+
 /* Start argv on a new pseudo-terminal of 80x24 as its controlling terminal. */
 static int term_start(term *t, char *const argv[])
 {
@@ -64,6 +68,10 @@ static int term_start(term *t, char *const argv[])
             close(s);
         close(t->fd);
         setenv("TERM", "xterm", 1);
+        if (term_colour)
+            unsetenv("NO_COLOR");
+        else
+            setenv("NO_COLOR", "1", 1);
         execv(argv[0], argv);
         _exit(127);
     }
@@ -436,55 +444,91 @@ static void expect_lines(term *t, const char *lines)
     EXPECT(t, want);
 }
 
+/* Start argv, type each (prompt, line) pair of typed (NULL-ended), wait
+ * for the exact screen lines, then quit at prompt (twice after moves: the
+ * game is not saved). */
+static void play_and_see(char *const argv[], const char *const *typed, const char *screen,
+                         const char *prompt)
+{
+    term t;
+    CHECK(term_start(&t, argv) == 0);
+    int n = 0;
+    for (; typed[n]; n += 2)
+        term_type(&t, typed[n], typed[n + 1]);
+    expect_lines(&t, screen);
+    term_type(&t, prompt, "quit");
+    if (n > 0)
+        term_type(&t, prompt, "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 /* The last turn bracketed on every board (no colour needed): an LOA
  * move's two squares, both stones of a two-stone Y turn, Coffee's last
  * piece; Y and Coffee rows numbered at both ends. */
 static void test_last_turn_marks(void)
 {
-    term t;
     char *loa[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
-    CHECK(term_start(&t, loa) == 0);
-    term_type(&t, "black> ", "c8-c6");
-    expect_lines(&t, "    a b c d e f g h\n"
-                     " 8  . B[.]B B B B .  8\n"
-                     " 7  W . . . . . . W  7\n"
-                     " 6  W .[B]. . . . W  6\n");
-    EXPECT(&t, "Last turn: Black c8-c6");
-    term_type(&t, "white> ", "quit");
-    term_type(&t, "white> ", "quit");
-    CHECK_INT(term_finish(&t), 0);
-
+    static const char *const loa_moves[] = {"black> ", "c8-c6", NULL};
+    play_and_see(loa, loa_moves,
+                 "    a b c d e f g h\n"
+                 " 8  . B[.]B B B B .  8\n"
+                 " 7  W . . . . . . W  7\n"
+                 " 6  W .[B]. . . . W  6\n",
+                 "white> ");
     char *y[] = {(char *)quartet(), "play", "y", "size=5", "variant=double", "--second=human", NULL};
-    CHECK(term_start(&t, y) == 0);
-    term_type(&t, "black> ", "c2");
-    term_type(&t, "white> ", "c3,e4");
-    expect_lines(&t, "     5 e .  5\n"
-                     "    4 d .[W] 4\n"
-                     "   3 c[W]. .  3\n"
-                     "  2 b . B . .  2\n"
-                     " 1 a . . . . .  1\n"
-                     "     a b c d e\n");
-    EXPECT(&t, "Last turn: White c3,e4");
-    term_type(&t, "black> ", "quit");
-    term_type(&t, "black> ", "quit");
-    CHECK_INT(term_finish(&t), 0);
-
+    static const char *const y_moves[] = {"black> ", "c2", "white> ", "d4,b2", NULL};
+    play_and_see(y, y_moves,
+                 "     5 e .  5\n"
+                 "    4 d[W].  4\n"
+                 "   3 c . . .  3\n"
+                 "  2 b[W]B . .  2\n"
+                 " 1 a . . . . .  1\n"
+                 "     a b c d e\n"
+                 "Black (B): 1 stone, White (W): 2 stones\n"
+                 "Turn 3: Black places 2 stones; 0 placed, 2 to go\n"
+                 "Last turn: White d4,b2\n",
+                 "black> ");
     char *coffee[] = {(char *)quartet(), "play", "coffee", "--second=human", NULL};
-    CHECK(term_start(&t, coffee) == 0);
-    term_type(&t, "black> ", "d4h");
-    term_type(&t, "orange> ", "e4h");
-    expect_lines(&t, " 7     . . . .  7\n"
-                     " 6    . . . . .  6\n"
-                     " 5   . . . . . .  5\n"
-                     " 4  * * * B[O]* *  4\n"
-                     " 3   . . . . . .  3\n"
-                     " 2    . . . . .  2\n"
-                     " 1     . . . .  1\n"
-                     "        a b c d e f g\n"
-                     "B Black, O Orange, [ ] the last piece (the bar's), * where Black may place\n");
-    term_type(&t, "black> ", "quit");
-    term_type(&t, "black> ", "quit");
-    CHECK_INT(term_finish(&t), 0);
+    static const char *const coffee_moves[] = {"black> ", "d4h", "orange> ", "e4h", NULL};
+    play_and_see(coffee, coffee_moves,
+                 " 7     . . . .  7\n"
+                 " 6    . . . . .  6\n"
+                 " 5   . . . . . .  5\n"
+                 " 4  * * * B[O]* *  4\n"
+                 " 3   . . . . . .  3\n"
+                 " 2    . . . . .  2\n"
+                 " 1     . . . .  1\n"
+                 "        a b c d e f g\n"
+                 "B Black, O Orange, [ ] the last piece (the bar's), * where Black may place\n",
+                 "black> ");
+}
+
+/* Coffee's square board without a size is the sheet's 5 x 5, four in a
+ * row; on a colour terminal the last turn is also in reverse video, inside
+ * the same brackets. */
+static void test_square_colour(void)
+{
+    char *argv[] = {(char *)quartet(), "play", "coffee", "board=square", "--second=human", NULL};
+    static const char *const none[] = {NULL}, *const moves[] = {"black> ", "c3h", NULL};
+    play_and_see(argv, none,
+                 "Coffee (board=square size=5 n=4 pie=0). Type 'help' for commands.\n"
+                 "    a b c d e\n"
+                 " 5  * * * * *  5\n",
+                 "black> ");
+    term_colour = 1;
+    play_and_see(argv, moves,
+                 "    a b c d e\n"
+                 " 5  . . . . .  5\n"
+                 " 4  . . . . .  4\n"
+                 " 3  * *[\033[7mB\033[0m]* *  3\n"
+                 " 2  . . . . .  2\n"
+                 " 1  . . . . .  1\n"
+                 "    a b c d e\n"
+                 "B Black, O Orange, [\033[7m \033[0m] the last piece (the bar's), * where "
+                 "Orange may place\n"
+                 "Bar: on c3 along h (horizontal). 4 in a row wins.\n",
+                 "orange> ");
+    term_colour = 0;
 }
 
 int main(void)
@@ -504,5 +548,6 @@ int main(void)
     RUN(test_long_line_help);
     RUN(test_level_clock);
     RUN(test_last_turn_marks);
+    RUN(test_square_colour);
     return check_summary("test_pty");
 }

@@ -39,9 +39,9 @@ static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1,
                              "orders equal root moves; the same seed and limits give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, 5,
-                              "nodes per move: 8000 at level 1, doubling per level"),
+                              "nodes per move when no time is set: 8000 at level 1, doubling"),
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
-                                   "a fixed node budget; overrides level when above 0"),
+                                   "a fixed node budget; overrides level, caps a time limit"),
     [SET_DEPTH] = INT_SETTING("depth", 0, 60, 0,
                               "a fixed depth in plies; overrides level when above 0"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
@@ -477,7 +477,7 @@ static void report(player *p, int final)
         }
     engine_progress pr = {util_now_ms() - p->t0, p->nodes, score_value(p->best_score),
                           score_proven(p->best_score), n, p->cand, p->best_pvlen, p->best_pv,
-                          final};
+                          final, 0, 0};
     if (!p->depth_done) {
         pr.value = 0.5;
         pr.proven = 0;
@@ -500,12 +500,14 @@ static int prepare(player *p, const game *g, const searcher_run *run)
     p->nodes = 0;
     p->aborted = 0;
     p->t0 = p->last_report = util_now_ms();
-    p->node_limit = set[SET_DEPTH].i        ? 0
-                    : set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
-                                            : (uint64_t)LEVEL1_NODES << (set[SET_LEVEL].i - 1);
     p->ms = set[SET_MS].i;
     if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
         p->ms = run->budget_ms;
+    /* levels are for people: given time, it is used; iterations still caps */
+    p->node_limit = set[SET_DEPTH].i        ? 0
+                    : set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
+                    : p->ms                 ? 0
+                                            : (uint64_t)LEVEL1_NODES << (set[SET_LEVEL].i - 1);
     if (run->analyze)
         p->node_limit = 0, p->ms = 0;
     p->depth_done = p->best_pvlen = p->best_score = 0;

@@ -5,6 +5,7 @@
 #include "ai/searcher.h"
 #include "util.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +26,31 @@ struct engine {
     void *progress_arg;
     int progress_ms;
     atomic_int stop; /* set by engine_stop from any thread or a signal handler */
+    atomic_int halt; /* what the searcher watches: a stop, or the facade's own decision */
     /* "ai": every setting the user gave, as text, so that they follow to
      * another game's searcher (those it knows) */
     char user[SEARCHER_MAX_SETTINGS * 2][2][48];
     int nuser;
 };
+
+/* How often a search under a time limit is checked for an early stop. */
+#define CHECK_MS 10
+/* A ponder stops when the tree holds this fraction of its room (in
+ * twentieths): a fuller tree would not be kept by the next search. */
+#define PONDER_FILL_20THS 9
+
+enum { MODE_CHOOSE, MODE_ANALYZE, MODE_PONDER };
+
+/* One search's watch over the searcher's progress: early stops, and the
+ * front end's reports at its own interval. */
+typedef struct watch {
+    engine *e;
+    int mode;
+    int64_t limit_ms;
+    uint64_t max_iterations;
+    int64_t last_ms; /* of the last report handed on */
+    int early;
+} watch;
 
 /* The searcher "ai" stands for in a game: the game's choice, else the
  * registry's first. */
@@ -108,6 +129,7 @@ engine *engine_new(const char *kind, char *err, size_t errlen)
     e->ops = ops;
     e->kind = util_str_ieq(kind, "ai") ? "ai" : ops->name;
     atomic_init(&e->stop, 0);
+    atomic_init(&e->halt, 0);
     searcher_defaults(ops, e->set);
     if (ops->configure && ops->configure(e->self, e->set, err, errlen) != 0) {
         engine_free(e);
@@ -335,13 +357,80 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
     return 0;
 }
 
-void engine_stop(engine *e) { atomic_store(&e->stop, 1); }
+void engine_stop(engine *e)
+{
+    /* stop before halt: a search starting meanwhile sees one or the other */
+    atomic_store(&e->stop, 1);
+    atomic_store(&e->halt, 1);
+}
 
 void engine_clear_stop(engine *e) { atomic_store(&e->stop, 0); }
 
 void engine_set_time_budget(engine *e, int64_t ms) { e->budget_ms = ms > 0 ? ms : 0; }
 
-static qmove search(engine *e, const game *g, engine_report *rep, int analyze)
+int engine_decided(const engine_progress *p, int64_t limit_ms, uint64_t max_iterations)
+{
+    if (limit_ms <= 0 || p->ncand < 1)
+        return 0;
+    if (p->proven)
+        return 1;
+    uint64_t second = 0;
+    int rivals = 0; /* a proven loss is never chosen: no rival */
+    for (int i = 1; i < p->ncand; i++) {
+        if (p->cand[i].proven == ENGINE_PROVEN_LOSS)
+            continue;
+        rivals++;
+        if (p->cand[i].visits > second)
+            second = p->cand[i].visits;
+    }
+    if (!rivals)
+        return 1;
+    if (p->ms <= 0)
+        return 0;
+    double rate = (double)p->iterations / (double)p->ms;
+    double fit = limit_ms > p->ms ? rate * (double)(limit_ms - p->ms) : 0.0;
+    if (max_iterations)
+        fit = fmin(fit, max_iterations > p->iterations ? (double)(max_iterations - p->iterations)
+                                                        : 0.0);
+    return (double)p->cand[0].visits > (double)second + fit;
+}
+
+static void watch_progress(const engine_progress *p, void *arg)
+{
+    watch *w = arg;
+    engine *e = w->e;
+    if (!p->final && !atomic_load(&e->halt)) {
+        int halt = w->mode == MODE_PONDER
+                       ? p->capacity && p->nodes * 20 >= p->capacity * PONDER_FILL_20THS
+                       : engine_decided(p, w->limit_ms, w->max_iterations);
+        if (halt) {
+            w->early = w->mode == MODE_CHOOSE;
+            atomic_store(&e->halt, 1);
+        }
+    }
+    if (!e->progress || w->mode == MODE_PONDER)
+        return;
+    if (p->final || (e->progress_ms > 0 && p->ms - w->last_ms >= e->progress_ms)) {
+        w->last_ms = p->ms;
+        e->progress(p, e->progress_arg);
+    }
+}
+
+/* A setting of the searcher in effect, by name; 0 if it has none. */
+static long long setting_of(const engine *e, const searcher_value *set, const char *name)
+{
+    int i = searcher_setting_index(e->ops, name);
+    return i < 0 ? 0 : set[i].i;
+}
+
+int engine_wants_ponder(const engine *e)
+{
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    effective(e, e->game, set);
+    return setting_of(e, set, "ponder") != 0;
+}
+
+static qmove search(engine *e, const game *g, engine_report *rep, int mode)
 {
     int64_t t0 = util_now_ms();
     engine_report own;
@@ -354,19 +443,41 @@ static qmove search(engine *e, const game *g, engine_report *rep, int analyze)
     searcher_value set[SEARCHER_MAX_SETTINGS];
     ai_switch(e, g->ops); /* callers without a session (bench, tests) */
     effective(e, g->ops, set);
-    searcher_run run = {set, e->budget_ms, analyze, &e->stop,
+    watch w = {e, mode, e->budget_ms, (uint64_t)setting_of(e, set, "iterations"), 0, 0};
+    long long ms = setting_of(e, set, "ms");
+    if (ms > 0 && (!w.limit_ms || ms < w.limit_ms))
+        w.limit_ms = ms;
+    if (mode != MODE_CHOOSE)
+        w.limit_ms = 0;
+    atomic_store(&e->halt, 0);
+    if (atomic_load(&e->stop))
+        atomic_store(&e->halt, 1);
+    searcher_run run = {set, e->budget_ms, mode != MODE_CHOOSE, &e->halt,
                         e->progress, e->progress_arg, e->progress_ms};
+    if (w.limit_ms > 0 || mode == MODE_PONDER) {
+        /* watched: a search by iterations alone is left as it was, reproducible */
+        run.progress = watch_progress;
+        run.progress_arg = &w;
+        run.progress_ms = e->progress_ms > 0 && e->progress_ms < CHECK_MS ? e->progress_ms
+                                                                            : CHECK_MS;
+    }
     qmove m = e->ops->choose(e->self, g, &run, rep);
+    rep->early = w.early;
     rep->ms = util_now_ms() - t0;
     return m;
 }
 
 qmove engine_choose(engine *e, const game *g, engine_report *rep)
 {
-    return search(e, g, rep, 0);
+    return search(e, g, rep, MODE_CHOOSE);
 }
 
 qmove engine_analyze(engine *e, const game *g, engine_report *rep)
 {
-    return search(e, g, rep, 1);
+    return search(e, g, rep, MODE_ANALYZE);
+}
+
+qmove engine_ponder(engine *e, const game *g, engine_report *rep)
+{
+    return search(e, g, rep, MODE_PONDER);
 }

@@ -24,6 +24,7 @@ typedef struct engine_report {
     uint64_t nodes;      /* tree nodes in use (ai) */
     int proven;          /* 1 when value is a proven game value (ai) */
     uint64_t reused;     /* root visits kept from the previous search (ai) */
+    int early;           /* 1: stopped before its time, the best move could not change */
 } engine_report;
 
 /* ---- analysis: what a search knows, while it runs ----
@@ -52,6 +53,7 @@ typedef struct engine_progress {
     int npv;
     const qmove *pv;              /* principal variation, starting with cand[0].move */
     int final;                    /* 1 for the last report of a search */
+    uint64_t nodes, capacity;     /* tree nodes in use and room for them (0: no tree) */
 } engine_progress;
 
 /* The longest principal variation a progress report carries. */
@@ -115,6 +117,22 @@ void engine_set_progress(engine *e, engine_progress_fn fn, void *arg, int interv
  * engine_stop() (or until the position is solved), reporting progress as
  * set above.  Returns the best move found, like engine_choose. */
 qmove engine_analyze(engine *e, const game *g, engine_report *rep);
+
+/* Pondering: search g, the position after the engine's own move with the
+ * opponent to move, until engine_stop() (or until the tree fills, so that
+ * the next search can still keep what it found); the next engine_choose
+ * from a position that follows g starts from what was found.  Nothing is
+ * reported.  Returns the best move for the opponent, like engine_analyze. */
+qmove engine_ponder(engine *e, const game *g, engine_report *rep);
+/* 1 if the engine's settings ask it to ponder (ponder=1). */
+int engine_wants_ponder(const engine *e);
+
+/* Whether a search under a time limit may stop now: the root is proven,
+ * every other candidate is a proven loss, or the leader's visits exceed
+ * the runner-up's plus every iteration that still fits (at the rate so
+ * far, in limit_ms and under max_iterations, 0: no cap).  limit_ms 0:
+ * never (a search by iterations alone stays reproducible). */
+int engine_decided(const engine_progress *p, int64_t limit_ms, uint64_t max_iterations);
 
 /* Moves from g's position as their tokens joined by spaces ("a1 b2"),
  * cut at a whole token when buf is full.  0, or -1 out of memory. */

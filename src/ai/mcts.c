@@ -12,7 +12,7 @@
 
 enum {
     SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
-    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE
+    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER
 };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
@@ -20,11 +20,12 @@ enum {
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, 5,
-                              "iterations per move: 1000 at level 1, doubling per level"),
+                              "iterations per move when no time is set: 1000 at level 1, doubling"),
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
-                                   "a fixed iteration budget; overrides level when above 0"),
+                                   "a fixed iteration budget; overrides level, caps a time limit"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
-                           "time cap per move in ms (0: none); a clock may cap it further"),
+                           "time per move in ms (0: none), used unless the move is decided; a "
+                           "clock may cap it"),
     [SET_MEMORY] = INT_SETTING("memory", 1, 65536, 256, "MB for the search tree's node pool"),
     [SET_C] = {"c", SEARCHER_FLOAT, 0, 0, 0, 0, 10, 0.7, NULL, "UCT exploration constant"},
     [SET_CUTOFF] = INT_SETTING("cutoff", 0, 1000, 0,
@@ -40,6 +41,8 @@ static const searcher_setting settings[] = {
                               "evaluation (0: off)"),
     [SET_REUSE] = {"reuse", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
                    "keep the last search's subtree when the game went on from it"},
+    [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,
+                    "think on the opponent's time where the front end allows it"},
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -97,6 +100,8 @@ static void params_from(const searcher_value *set, const searcher_run *run, mcts
     p->ms = set[SET_MS].i;
     if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
         p->ms = run->budget_ms;
+    if (p->ms && !set[SET_ITERATIONS].i)
+        p->iterations = 0; /* levels are for people: given time, it is used */
     if (run->analyze) {
         p->iterations = 0;
         p->ms = 0;

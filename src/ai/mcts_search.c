@@ -164,6 +164,8 @@ static void report(mcts_tree *t, const mcts_params *p, const mcts_result *r, int
     pr.npv = principal_variation(t, pv, ENGINE_PV_MAX);
     pr.pv = pv;
     pr.final = final;
+    pr.nodes = t->used;
+    pr.capacity = t->cap;
     p->progress(&pr, p->progress_arg);
 }
 
@@ -274,8 +276,14 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     }
     mcts_node *root = &t->pool[t->root];
     int side = root->side;
-    ops->copy(s, g);
-    if (ops->result(g) != RESULT_NONE || (!reuse && !mcts_tree_expand(t, w, root, s))) {
+    /* room for the deepest line (the tree, then a whole playout), so that
+     * make() never allocates; without it the search plays any legal move */
+    int need = s ? ops->ply(g) + p->max_plies + 256 - ops->ply(s) : 0;
+    int room = s && game_reserve(s, need > 0 ? need : 0) == 0;
+    if (room)
+        ops->copy(s, g);
+    if (!room || ops->result(g) != RESULT_NONE ||
+        (!reuse && !mcts_tree_expand(t, w, root, s))) {
         if (ops->result(g) != RESULT_NONE) {
             res.value = mcts_result_score(ops->result(g));
             res.value = side == 0 ? res.value : 1.0 - res.value;

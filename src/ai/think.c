@@ -9,12 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { MODE_TURN, MODE_ANALYZE, MODE_PONDER };
+
 struct think {
     engine *eng;
     game *g;       /* private copy, played on by the worker */
     game *probe;   /* scratch: does a turn go on after this step? */
     int64_t budget;
-    int analyze;   /* search until stopped, play nothing */
+    int mode;      /* MODE_TURN, or search until stopped and play nothing */
     atomic_int stopped;
     void (*done)(void *);
     void *arg;
@@ -74,18 +76,24 @@ static int turn_goes_on(think *th)
 }
 
 /* Choose one move and note it in the turn; QMOVE_NONE when none. */
-static qmove step(think *th, int analyze)
+static qmove step(think *th)
 {
     const game_ops *ops = th->g->ops;
     engine_report rep;
     memset(&rep, 0, sizeof rep);
-    qmove m = analyze ? engine_analyze(th->eng, th->g, &rep) : engine_choose(th->eng, th->g, &rep);
+    qmove m = th->mode == MODE_ANALYZE  ? engine_analyze(th->eng, th->g, &rep)
+              : th->mode == MODE_PONDER ? engine_ponder(th->eng, th->g, &rep)
+                                        : engine_choose(th->eng, th->g, &rep);
+    if (th->turn->n == 0)
+        th->turn->reused = rep.reused;
+    th->turn->iterations += rep.iterations;
     if (m == QMOVE_NONE)
         return m;
     char token[GAME_MOVE_TEXT_MAX], note[512];
     ops->move_to_text(th->g, m, token, sizeof token);
-    snprintf(note, sizeof note, "%s [value %.3f, %llu iterations, %lld ms]", rep.summary,
-             rep.value, (unsigned long long)rep.iterations, (long long)rep.ms);
+    snprintf(note, sizeof note, "%s [value %.3f, %llu iterations, %lld ms%s]", rep.summary,
+             rep.value, (unsigned long long)rep.iterations, (long long)rep.ms,
+             rep.early ? ", stopped early: the best move could not change" : "");
     return append(th->turn, m, token, note) == 0 ? m : QMOVE_NONE;
 }
 
@@ -97,9 +105,9 @@ static void *worker(void *arg)
     think_turn *t = th->turn;
     int64_t t0 = util_now_ms();
     int mover = ops->to_move(g);
-    if (th->analyze)
-        step(th, 1);
-    while (!th->analyze && ops->result(g) == RESULT_NONE && ops->to_move(g) == mover) {
+    if (th->mode != MODE_TURN)
+        step(th);
+    while (th->mode == MODE_TURN && ops->result(g) == RESULT_NONE && ops->to_move(g) == mover) {
         if (atomic_load(&th->stopped)) {
             engine_set_time_budget(th->eng, 1); /* finish the turn at once */
         } else if (th->budget > 0) {
@@ -108,7 +116,7 @@ static void *worker(void *arg)
                 left /= 2;
             engine_set_time_budget(th->eng, left < 1 ? 1 : left);
         }
-        qmove m = step(th, 0);
+        qmove m = step(th);
         if (m == QMOVE_NONE)
             break;
         ops->make(g, m);
@@ -121,7 +129,7 @@ static void *worker(void *arg)
     return NULL;
 }
 
-static think *start(engine *e, const game *g, int64_t budget_ms, int analyze,
+static think *start(engine *e, const game *g, int64_t budget_ms, int mode,
                     void (*done)(void *), void *arg, char *err, size_t errlen)
 {
     think *th = calloc(1, sizeof *th);
@@ -131,7 +139,7 @@ static think *start(engine *e, const game *g, int64_t budget_ms, int analyze,
     }
     th->eng = e;
     th->budget = budget_ms;
-    th->analyze = analyze;
+    th->mode = mode;
     th->done = done;
     th->arg = arg;
     atomic_init(&th->stopped, 0);
@@ -160,13 +168,18 @@ fail:
 think *think_start(engine *e, const game *g, int64_t budget_ms, void (*done)(void *),
                    void *arg, char *err, size_t errlen)
 {
-    return start(e, g, budget_ms, 0, done, arg, err, errlen);
+    return start(e, g, budget_ms, MODE_TURN, done, arg, err, errlen);
 }
 
 think *think_analyze(engine *e, const game *g, void (*done)(void *), void *arg, char *err,
                      size_t errlen)
 {
-    return start(e, g, 0, 1, done, arg, err, errlen);
+    return start(e, g, 0, MODE_ANALYZE, done, arg, err, errlen);
+}
+
+think *think_ponder(engine *e, const game *g, char *err, size_t errlen)
+{
+    return start(e, g, 0, MODE_PONDER, NULL, NULL, err, errlen);
 }
 
 void think_stop(think *t)

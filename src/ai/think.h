@@ -20,6 +20,8 @@ typedef struct think_turn {
     char *text;      /* canonical tokens, comma-joined ("h2,j4") */
     int64_t ms;      /* time spent */
     int stopped;     /* think_stop() was called */
+    uint64_t iterations; /* over the turn's searches */
+    uint64_t reused;     /* root visits the first step kept from the search before */
 } think_turn;
 
 void think_turn_free(think_turn *t);
@@ -38,6 +40,9 @@ think *think_start(engine *e, const game *g, int64_t budget_ms, void (*done)(voi
  * not played. */
 think *think_analyze(engine *e, const game *g, void (*done)(void *), void *arg, char *err,
                      size_t errlen);
+/* Pondering: engine_ponder on g (the opponent to move) until think_stop;
+ * the turn holds the opponent's best move, not played. */
+think *think_ponder(engine *e, const game *g, char *err, size_t errlen);
 /* Ask the search to finish now with what it has; any thread. */
 void think_stop(think *t);
 /* Wait for the end; returns the turn (caller frees) and frees t. */

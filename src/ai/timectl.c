@@ -10,6 +10,7 @@ void timectl_init(timectl *t)
     for (int s = 0; s < 2; s++) {
         t->left_ms[s] = 0;
         t->stones[s] = 0;
+        t->charged[s] = -1;
     }
 }
 
@@ -46,25 +47,42 @@ void timectl_left(timectl *t, int side, int64_t ms, int stones)
         t->enabled = 1;
         t->main_ms = ms;
     }
+    if (t->charged[side] >= 0 && stones == 0 && t->stones[side] == 0 && t->byo_stones == 0) {
+        /* what came back beyond our own accounting is the increment (less
+         * the controller's overhead, so the guess errs low) */
+        int64_t gain = ms - t->charged[side];
+        t->inc_ms = gain > 0 ? gain : 0;
+    }
+    t->charged[side] = -1;
     t->left_ms[side] = ms < 0 ? 0 : ms;
     t->stones[side] = stones < 0 ? 0 : stones;
 }
 
-int64_t timectl_budget(const timectl *t, int side)
+/* The time minus the safety margin (50 ms + 5 %). */
+static int64_t less_margin(int64_t ms) { return ms - TIMECTL_MARGIN_MS - ms / 20; }
+
+int64_t timectl_budget(const timectl *t, int side, int turns_left)
 {
     if (!t->enabled)
         return 0;
-    int64_t left = t->left_ms[side], raw;
+    int n = turns_left < TIMECTL_TURNS_MIN   ? TIMECTL_TURNS_MIN
+            : turns_left > TIMECTL_TURNS_MAX ? TIMECTL_TURNS_MAX
+                                             : turns_left;
+    int64_t left = t->left_ms[side], raw, can = left;
     if (t->stones[side] > 0) {
         raw = left / t->stones[side];
     } else {
-        raw = left / TIMECTL_MOVES_PLANNED;
-        if (t->byo_ms > 0 && t->byo_stones > 0)
+        raw = left / n;
+        if (t->byo_ms > 0 && t->byo_stones > 0) {
             raw += t->byo_ms * 4 / 5 / t->byo_stones;
-        raw += t->inc_ms * 4 / 5;
+            can += t->byo_ms / t->byo_stones;
+        }
+        raw += t->inc_ms * 4 / 5; /* the increment comes after the turn: not in can */
     }
-    int64_t budget = raw - 50 - raw / 20;
-    return budget < 10 ? 10 : budget;
+    int64_t budget = less_margin(raw), most = less_margin(can);
+    if (budget > most)
+        budget = most;
+    return budget < TIMECTL_FLOOR_MS ? TIMECTL_FLOOR_MS : budget;
 }
 
 void timectl_spent(timectl *t, int side, int64_t ms)
@@ -76,6 +94,7 @@ void timectl_spent(timectl *t, int side, int64_t ms)
         if (t->left_ms[side] >= 0 || t->byo_stones <= 0) {
             if (t->left_ms[side] < 0)
                 t->left_ms[side] = 0;
+            t->charged[side] = t->left_ms[side];
             t->left_ms[side] += t->inc_ms;
             return;
         }

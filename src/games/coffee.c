@@ -452,6 +452,18 @@ static int coffee_playout(game *gg, struct rng *r, int max_plies)
 
 static int coffee_ply(const game *g) { return ((const coffee_game *)g)->ply; }
 
+/* Turns the side to move may still play (clock planning): games between
+ * good players fill about 85 % of the board. */
+static int coffee_turns_left(const game *gg)
+{
+    const coffee_game *g = (const coffee_game *)gg;
+    int empty = 0;
+    for (int i = 0; i < g->ncells; i++)
+        empty += g->cell[g->cells[i]] == EMPTY;
+    int left = empty - (g->ncells * 15 + 99) / 100;
+    return (left < 2 ? 2 : left + 1) / 2;
+}
+
 static qmove coffee_move_at(const game *g, int i) { return ((const coffee_game *)g)->moves[i]; }
 
 static int coffee_to_move(const game *g) { return ((const coffee_game *)g)->pos.side; }
@@ -1043,5 +1055,6 @@ const game_ops coffee_ops = {
     .render = coffee_render,
     .playout = coffee_playout,
     .describe = coffee_describe,
+    .turns_left = coffee_turns_left,
     .clicks = coffee_clicks,
 };

@@ -300,7 +300,11 @@ static game *loa_create(const int *opt, char *err, size_t errlen)
         return NULL;
     g->base.ops = &loa_ops;
     memcpy(g->base.opt, opt, sizeof g->base.opt);
-    movehist_init(&g->hist, sizeof(loa_pos), 256);
+    if (movehist_init(&g->hist, sizeof(loa_pos), 256) != 0) {
+        free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     set_start(g);
     return &g->base;
 }
@@ -310,6 +314,12 @@ static void loa_destroy(game *gg)
     loa_game *g = (loa_game *)gg;
     movehist_free(&g->hist);
     free(g);
+}
+
+static int loa_reserve(game *gg, int plies)
+{
+    movehist *h = &((loa_game *)gg)->hist;
+    return plies > MOVEHIST_MAX - h->ply ? -1 : movehist_reserve(h, h->ply + plies);
 }
 
 static void loa_copy(game *dd, const game *ss)
@@ -367,6 +377,14 @@ static void loa_unmake(game *gg)
 }
 
 static int loa_ply(const game *g) { return ((const loa_game *)g)->hist.ply; }
+
+/* Turns the side to move may still play (clock planning): games between
+ * good players last about 80 plies, and any game may go on a while. */
+static int loa_turns_left(const game *g)
+{
+    int left = (80 - loa_ply(g)) / 2;
+    return left < 8 ? 8 : left;
+}
 
 static qmove loa_move_at(const game *g, int i) { return ((const loa_game *)g)->hist.moves[i]; }
 
@@ -752,6 +770,7 @@ const game_ops loa_ops = {
     .copy = loa_copy,
     .legal_moves = loa_legal_moves,
     .make = loa_make,
+    .reserve = loa_reserve,
     .unmake = loa_unmake,
     .ply = loa_ply,
     .move_at = loa_move_at,
@@ -773,6 +792,7 @@ const game_ops loa_ops = {
     .priors = loa_priors,
     .playout_evaluate = loa_playout_evaluate,
     .describe = loa_describe,
+    .turns_left = loa_turns_left,
     .clicks = loa_clicks,
     /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4"}, {NULL, NULL}},

@@ -249,7 +249,11 @@ static game *lot_create(const int *opt, char *err, size_t errlen)
     memcpy(g->base.opt, opt, sizeof g->base.opt);
     /* a game cannot last 150 plies (docs/RULES-NOTES.md), so the history
      * never grows during play */
-    movehist_init(&g->hist, sizeof(lot_pos), 512);
+    if (movehist_init(&g->hist, sizeof(lot_pos), 512) != 0) {
+        free(g);
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     g->pos.hash = compute_hash(&g->pos);
     return &g->base;
 }
@@ -331,6 +335,15 @@ static void lot_unmake(game *gg)
 }
 
 static int lot_ply(const game *g) { return ((const lot_game *)g)->hist.ply; }
+
+/* Turns the side to move may still play (clock planning): games between
+ * good players last about two fifths of the empty cells. */
+static int lot_turns_left(const game *gg)
+{
+    const lot_pos *p = &((const lot_game *)gg)->pos;
+    int empty = CELLS - __builtin_popcountll(p->disc[0] | p->disc[1] | p->tower[0] | p->tower[1]);
+    return (empty * 2 / 5 + 1) / 2;
+}
 
 static qmove lot_move_at(const game *g, int i) { return ((const lot_game *)g)->hist.moves[i]; }
 
@@ -864,6 +877,7 @@ const game_ops lot_ops = {
     .render = lot_render,
     .playout = lot_playout,
     .describe = lot_describe,
+    .turns_left = lot_turns_left,
     .clicks = lot_clicks,
     .sgf_board_size = 7, /* GTP boardsize 7, SGF SZ[7] */
 };

@@ -1032,6 +1032,21 @@ static int y_multi_move_turns(const game *gg)
     return ((const y_game *)gg)->variant != VAR_STANDARD;
 }
 
+/* Turns the side to move may still play (clock planning): games between
+ * good players fill about 45 % of the board, and at least a fifth of what
+ * is still empty; the variants' turns place their quota of stones. */
+static int y_turns_left(const game *gg)
+{
+    const y_game *g = (const y_game *)gg;
+    int placed = g->st.stones[0] + g->st.stones[1], empty = g->ncells - placed;
+    int left = g->ncells * 45 / 100 - placed, turns = 0;
+    if (left < empty / 5)
+        left = empty / 5;
+    for (int t = g->st.turn; left > 0 && turns < MAX_CELLS; t++, turns++)
+        left -= quota(g, t) - (t == g->st.turn ? g->st.placed : 0);
+    return (turns + 1) / 2;
+}
+
 /* The state of a variant's playout: the cells as bit sets, and the
  * groups of this turn's stones (marked), which the group rule closes to
  * the mover: their neighbours are near.  Stones placed since marked was
@@ -1280,6 +1295,7 @@ const game_ops y_ops = {
     .no_draws = 1,
     .canonical_hash = y_canonical_hash,
     .multi_move_turns = y_multi_move_turns,
+    .turns_left = y_turns_left,
     .render = y_render,
     .playout = y_playout,
     .describe = y_describe,

@@ -204,9 +204,9 @@ static void record_tokens(record *r, const char *text, const char *sep, const ch
         snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf ? n : sizeof buf - 1), p);
         p += n;
         qmove mv;
-        if (n >= sizeof buf || r->g->ops->move_from_text(r->g, buf, &mv, err, sizeof err) != 0)
+        if (n >= sizeof buf || r->g->ops->move_from_text(r->g, buf, &mv, err, sizeof err) != 0 ||
+            record_make(r, mv, note) != 0)
             return;
-        record_make(r, mv, note);
         note = rest;
     }
 }

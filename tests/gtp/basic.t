@@ -31,10 +31,12 @@ list_commands
 > name
 > play
 > protocol_version
+> quartet-analyze
 > quartet-game
 > quartet-moves
 > quartet-perft
 > quartet-player
+> quartet-ponder
 > quartet-position
 > quartet-result
 > quartet-result_reason
