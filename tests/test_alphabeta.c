@@ -348,9 +348,9 @@ static void test_progress_and_time(void)
     int64_t t0 = util_now_ms();
     qmove m = engine_choose(e, g, &rep);
     int64_t ms = util_now_ms() - t0;
-    /* no new depth after half the time; the level alone (4M nodes) would
-     * take seconds more (the bound is loose for loaded and sanitized runs) */
-    CHECK(ms >= 75 && ms < 3000);
+    /* the time is used, not the level's 4M nodes (the bounds are loose for
+     * loaded and sanitized runs) */
+    CHECK(ms >= 50 && ms < 3000);
     CHECK(s.reports >= 1);
     CHECK_INT(s.finals, 1);
     qmove list[GAME_MAX_MOVES];

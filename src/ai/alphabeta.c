@@ -445,11 +445,10 @@ static void deepen(player *p, int max_depth)
         last = s;
         for (int i = 0; i < p->nroot; i++)
             p->root[i].shown = p->root[i].score;
+        /* given time, it is used: an unfinished depth still changes the
+         * move when one beats the first (the facade stops a decided
+         * search early) */
         if (abs(s) >= AB_WIN_MIN || (p->nroot == 1 && !analyze))
-            break;
-        /* the next iteration costs several times this one: do not start
-         * what cannot finish */
-        if (p->ms && util_now_ms() - p->t0 >= p->ms / 2)
             break;
     }
 }
