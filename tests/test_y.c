@@ -626,6 +626,217 @@ static void test_playout(void)
     game_free(g);
 }
 
+/* ---- the knowledge: policy playouts and priors ---- */
+
+/* The colour (1, 2) with a Y on a board, 0 for none, 3 for both. */
+static int bf_winners(const signed char cell[BF_N][BF_N], int n)
+{
+    int found = 0;
+    for (int c = 0; c < n; c++)
+        for (int r = 0; r <= c; r++) {
+            signed char seen[BF_N][BF_N];
+            if (cell[c][r] && bf_flood(cell, n, c, r, seen) == 7)
+                found |= cell[c][r];
+        }
+    return found;
+}
+
+static void cell_of(const game *g, qmove m, int *c, int *r)
+{
+    char t[GAME_MOVE_TEXT_MAX];
+    g->ops->move_to_text(g, m, t, sizeof t);
+    *c = t[0] - 'a';
+    *r = atoi(t + 1) - 1;
+}
+
+/* One policy playout from g (unchanged): every move of its trace is legal
+ * until the game ends, the standard game's fill after the first Y takes
+ * empty cells in turn, the trace is exactly the stones added, and the
+ * flood fill of the final board gives the playout's result. */
+static void check_policy_playout(const game *g, int n, int standard, rng *r)
+{
+    game *c = game_clone(g), *d = game_clone(g);
+    qmove trace[GAME_MAX_MOVES];
+    int nt = -1;
+    int res = c->ops->policy_playout(c, r, 100000, trace, &nt);
+    CHECK(res == RESULT_FIRST || res == RESULT_SECOND);
+    CHECK_INT(c->ops->result(c), res);
+    int i = 0;
+    for (; i < nt && d->ops->result(d) == RESULT_NONE; i++) {
+        char t[GAME_MOVE_TEXT_MAX];
+        d->ops->move_to_text(d, trace[i], t, sizeof t);
+        CHECK(has_move(d, t));
+        d->ops->make(d, trace[i]);
+    }
+    CHECK_INT(d->ops->result(d), res);
+    if (!standard)
+        CHECK_INT(i, nt); /* the variants stop at the Y */
+    signed char cell[BF_N][BF_N], fin[BF_N][BF_N];
+    int tc[BF_N * BF_N], tr[BF_N * BF_N];
+    parse_text(text_of(d), n, cell, tc, tr);
+    for (int side = d->ops->to_move(d); i < nt; i++, side ^= 1) {
+        int cc, rr;
+        cell_of(d, trace[i], &cc, &rr);
+        CHECK(cell[cc][rr] == 0);
+        cell[cc][rr] = (signed char)(side + 1);
+    }
+    parse_text(text_of(c), n, fin, tc, tr);
+    CHECK(memcmp(cell, fin, sizeof cell) == 0);
+    CHECK_INT(bf_winners(fin, n), res);
+    /* the finished position is a consistent one */
+    game *e = game_new_like(g);
+    CHECK_INT(test_set_pos(e, text_of(c)), 0);
+    CHECK(e->ops->hash(e) == c->ops->hash(c));
+    CHECK_INT(e->ops->result(e), res);
+    game_free(e);
+    game_free(c);
+    game_free(d);
+}
+
+static void test_policy_playout(void)
+{
+    rng r;
+    rng_seed(&r, 4242);
+    static const char *const opts[] = {"size=11", "size=11 variant=progressive",
+                                       "size=11 variant=double pie=1", "size=2", "size=3",
+                                       "size=12", "size=26", "size=13 variant=progressive",
+                                       "size=19 variant=double", "size=4 variant=double"};
+    static const char *const starts[] = {"", "a1", "a1 swap", "e5 f5 f6 g4"};
+    static const char *const multi[] = {"", "a1", "a1 b2", "a1 c1,c3"};
+    for (int o = 0; o < 10; o++) {
+        game *g = test_game(&y_ops, opts[o]);
+        int n = atoi(strchr(opts[o], '=') + 1), standard = !strstr(opts[o], "variant");
+        for (int i = 0; i < 40; i++) {
+            game *s = game_clone(g);
+            const char *st = standard ? starts[i % 4] : multi[i % 4];
+            if (n >= 5 || !strchr(st, ' '))
+                CHECK_INT(test_play(s, st), 0);
+            check_policy_playout(s, n, standard, &r);
+            game_free(s);
+        }
+        game_free(g);
+    }
+    /* cut short: the moves are made through the rules, with their history */
+    static const char *const cut[] = {"size=11", "size=11 variant=double", "size=9 variant=progressive"};
+    for (int o = 0; o < 3; o++) {
+        game *g = test_game(&y_ops, cut[o]);
+        qmove trace[GAME_MAX_MOVES];
+        int nt = -1;
+        CHECK_INT(g->ops->policy_playout(g, &r, 7, trace, &nt), RESULT_NONE);
+        CHECK_INT(nt, 7);
+        CHECK_INT(g->ops->ply(g), 7);
+        for (int i = 0; i < 7; i++)
+            CHECK(g->ops->move_at(g, i) == trace[i]);
+        game_free(g);
+    }
+}
+
+/* After `moves` (pie off), every policy playout's first stone is `reply`. */
+static void expect_first_reply(const char *opts, const char *moves, const char *reply)
+{
+    game *g = test_game(&y_ops, opts);
+    CHECK_INT(test_play(g, moves), 0);
+    rng r;
+    rng_seed(&r, 7);
+    for (int i = 0; i < 50; i++) {
+        game *c = game_clone(g);
+        qmove trace[GAME_MAX_MOVES];
+        int nt = 0;
+        c->ops->policy_playout(c, &r, 100000, trace, &nt);
+        char t[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, trace[0], t, sizeof t);
+        CHECK(nt > 0);
+        CHECK_STR(t, reply);
+        game_free(c);
+    }
+    game_free(g);
+}
+
+static void test_policy_saves_bridges(void)
+{
+    /* White e4 intrudes into the bridge e3-f5: Black takes f4 */
+    expect_first_reply("size=11 pie=0", "e3 k1 f5 e4", "f4");
+    /* White c1 intrudes into d2's edge template: Black takes d1 */
+    expect_first_reply("size=11 pie=0", "d2 c1", "d1");
+    /* White g6 runs along the second row beside Black's f6 on the left
+     * side: Black keeps it off the side at g7 (a ladder's answer) */
+    expect_first_reply("size=11", "g4 swap g5 f4 e5 i5 h6 e4 d4 f5 f6 g6", "g7");
+    /* the same in the variants, where it is legal */
+    expect_first_reply("size=11 variant=double", "e3 k1,k3 f5,a1 h7,e4", "f4");
+    /* a win next to the last stone comes first: Black's chain a1..i1
+     * touches two sides, j1 next to i1 makes the Y (size 10) */
+    const char *chain = "a1 j2,c3 b1,d1 e5,g7 c1,f1 d4,h6 e1,h1 f3,i5 g1,g5 e3,h4 f4,i1";
+    char line[256];
+    snprintf(line, sizeof line, "%s h7,b2", chain);
+    expect_first_reply("size=10 variant=double", line, "j1");
+    /* and White, to move, blocks it */
+    expect_first_reply("size=10 variant=double", chain, "j1");
+}
+
+/* The prior of one move of g's legal moves. */
+static float prior_of(const game *g, const char *move)
+{
+    qmove moves[GAME_MAX_MOVES];
+    float out[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, moves);
+    g->ops->priors(g, moves, n, out);
+    for (int i = 0; i < n; i++) {
+        char t[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, moves[i], t, sizeof t);
+        if (strcmp(t, move) == 0)
+            return out[i];
+    }
+    printf("  %s is not a legal move\n", move);
+    return -1;
+}
+
+static void test_priors(void)
+{
+    game *g = test_game(&y_ops, "size=11 pie=0");
+    CHECK_INT(test_play(g, "e3 k1 f5 e4"), 0);
+    qmove moves[GAME_MAX_MOVES];
+    float out[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, moves);
+    g->ops->priors(g, moves, n, out);
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        CHECK(out[i] >= 0 && out[i] <= 1);
+        if (out[i] > out[best])
+            best = i;
+    }
+    /* the reply to the intrusion first, alone */
+    char t[GAME_MOVE_TEXT_MAX];
+    g->ops->move_to_text(g, moves[best], t, sizeof t);
+    CHECK_STR(t, "f4");
+    for (int i = 0; i < n; i++)
+        CHECK(i == best || out[i] < out[best]);
+    /* then bridges to Black's stones and edge templates, above a plain cell */
+    float plain = prior_of(g, "i3");
+    CHECK(prior_of(g, "g7") > plain);  /* bridge to f5 through f6, g6 */
+    CHECK(prior_of(g, "f2") > plain);  /* bridge to e3 and the bottom's template */
+    CHECK(prior_of(g, "h2") > plain);  /* the bottom's edge template */
+    CHECK(prior_of(g, "d4") > plain);  /* next to White's last stone */
+    CHECK(prior_of(g, "f2") > prior_of(g, "h2"));
+    game_free(g);
+    /* c2 is surrounded by White: no use to anyone, the lowest prior */
+    g = test_game(&y_ops, "size=5 pie=0");
+    CHECK_INT(test_set_pos(g, "1/b1/wwb/w1w1/bww1b b 11 - -"), 0);
+    n = g->ops->legal_moves(g, moves);
+    g->ops->priors(g, moves, n, out);
+    float dead = prior_of(g, "c2");
+    CHECK(dead < 0.5f);
+    for (int i = 0; i < n; i++) {
+        g->ops->move_to_text(g, moves[i], t, sizeof t);
+        CHECK(strcmp(t, "c2") == 0 || out[i] > dead);
+    }
+    /* swap is not judged */
+    game_free(g);
+    g = test_game(&y_ops, "size=11");
+    CHECK_INT(test_play(g, "f6"), 0);
+    CHECK(prior_of(g, "swap") == 0.5f);
+    game_free(g);
+}
+
 static void test_bad_input(void)
 {
     game *g = test_game(&y_ops, "size=11 variant=double");
@@ -733,6 +944,9 @@ int main(void)
     RUN(test_perft_vs_model);
     RUN(test_random_games);
     RUN(test_playout);
+    RUN(test_policy_playout);
+    RUN(test_policy_saves_bridges);
+    RUN(test_priors);
     RUN(test_bad_input);
     RUN(test_bad_positions);
     RUN(test_render);

@@ -38,7 +38,7 @@ static const searcher_setting settings[] = {
                                  "playout length cap (then the evaluation, or a draw)"),
     [SET_PRIOR] = INT_SETTING("prior", 0, 1000, 0,
                               "a new move starts as if it had N visits scoring its "
-                              "evaluation (0: off)"),
+                              "prior: the game's knowledge or evaluation (0: off)"),
     [SET_REUSE] = {"reuse", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
                    "keep the last search's subtree when the game went on from it"},
     [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,

@@ -46,8 +46,9 @@ double mcts_policy_playout(mcts_worker *w, game *g, const mcts_params *p)
         int step = limit - plies;
         if (cutoff && cutoff < step)
             step = cutoff;
-        if (ops->playout) {
-            r = ops->playout(g, &w->rng, step);
+        if (ops->policy_playout || ops->playout) {
+            r = ops->policy_playout ? ops->policy_playout(g, &w->rng, step, NULL, NULL)
+                                    : ops->playout(g, &w->rng, step);
             if (r != RESULT_NONE)
                 return mcts_result_score(r);
         } else {

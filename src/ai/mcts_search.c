@@ -263,7 +263,7 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     /* the same seed in the same position gives the same search */
     rng_seed(&w->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
 
-    t->prior_visits = ops->evaluate ? p->prior : 0;
+    t->prior_visits = ops->evaluate || ops->priors ? p->prior : 0;
     uint32_t reuse = p->reuse ? mcts_tree_reusable_root(t, w, g) : 0;
     t->have_tree = 0;
     if (reuse) {

@@ -80,6 +80,9 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g)
         w->moves[j] = m;
     }
     mcts_node *c = &t->pool[t->used];
+    int knows = t->prior_visits > 0 && ops->priors;
+    if (knows)
+        ops->priors(g, w->moves, k, w->priors);
     for (int i = 0; i < k; i++) {
         ops->make(g, w->moves[i]);
         mcts_tree_init_node(&c[i], w->moves[i], ops->to_move(g));
@@ -88,6 +91,8 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g)
             c[i].lo = c[i].hi = mcts_result_halves(r);
             c[i].flags = MCTS_NODE_TERMINAL;
             c[i].prior = (float)(n->side == 0 ? mcts_result_score(r) : 1.0 - mcts_result_score(r));
+        } else if (knows) {
+            c[i].prior = w->priors[i];
         } else if (t->prior_visits > 0) {
             c[i].prior = mcts_policy_prior(g, n->side);
         }

@@ -53,6 +53,7 @@ typedef struct mcts_worker {
     rng rng;
     uint32_t path[MCTS_MAX_DEPTH];
     qmove moves[GAME_MAX_MOVES];
+    float priors[GAME_MAX_MOVES]; /* the game's priors of moves */
 } mcts_worker;
 
 /* ---- scores and bounds ---- */

@@ -4,7 +4,7 @@
  *
  * Cells are numbered densely row by row from the bottom: row r (0-based)
  * holds columns r..size-1.  Groups live in a union-find without path
- * compression (union by rank), so find() is O(log n) and every union can be
+ * compression (union by rank), so y_root() is O(log n) and every union can be
  * undone from a three-entry log; each root carries the set of sides its
  * group touches, which makes the win test one comparison per placement.
  *
@@ -15,6 +15,8 @@
  * playouts never allocate.
  */
 #include "games/y.h"
+#include "games/y_board.h"
+#include "games/y_policy.h"
 #include "rng.h"
 #include "util.h"
 
@@ -24,17 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define Y_MIN_SIZE 2
-#define Y_MAX_SIZE 26
-#define MAX_CELLS (Y_MAX_SIZE * (Y_MAX_SIZE + 1) / 2)
-#define MAX_PLY (MAX_CELLS + 1) /* every move fills a cell, but one may be swap */
-/* The turn number a position text may give; play stops counting there
- * (past turn 2 the number only sets the progressive quota, and one of
- * 9999 stones already exceeds any board), so to_text stays readable. */
-#define MAX_TURN 9999
-
 enum { OPT_SIZE, OPT_VARIANT, OPT_PIE };
-enum { VAR_STANDARD, VAR_PROGRESSIVE, VAR_DOUBLE };
 enum { PIE_AUTO, PIE_OFF, PIE_ON };
 static const char *const variant_choices[] = {"standard", "progressive", "double", NULL};
 static const char *const pie_choices[] = {"auto", "0", "1", NULL};
@@ -46,65 +38,6 @@ static const game_option y_options[] = {
      pie_choices, 0, 2, PIE_AUTO},
     {NULL, NULL, NULL, 0, 0, 0},
 };
-
-/* Bit sets of cells (see black_wins_full()): cell (c, r) is bit
- * r*(size+1) + c - r, one guard word beyond the largest board. */
-#define BB_BITS ((Y_MAX_SIZE - 1) * (Y_MAX_SIZE + 1) + 1)
-#define BB_WORDS ((BB_BITS + 63) / 64 + 1)
-
-#define MV_SWAP 0x1000u
-#define SIDE_ALL 7u /* bottom | right | left */
-
-enum { EMPTY = 0, BLACK = 1, WHITE = 2 }; /* cell contents: player + 1 */
-
-/* Everything a move changes besides the board and the union-find. */
-typedef struct y_state {
-    uint64_t hash;
-    int16_t turn;   /* 1-based number of the current placing turn (swap is not one) */
-    int16_t placed; /* stones placed so far in this turn */
-    int16_t top;    /* size of the stone stack */
-    int16_t stones[2]; /* on the board, per player */
-    uint8_t side;   /* player to move */
-    uint8_t swap_ok;
-    uint8_t result; /* enum game_result */
-} y_state;
-
-typedef struct y_undo {
-    y_state st;
-    uint8_t nlog;
-    int16_t child[3]; /* roots attached under another root, in order */
-    uint8_t old_rank[3], old_sides[3]; /* of the root they joined */
-} y_undo;
-
-typedef struct y_game {
-    game base;
-    int size, ncells, variant, pie;
-    /* position */
-    y_state st;
-    uint8_t cell[MAX_CELLS];
-    int16_t parent[MAX_CELLS];
-    uint8_t rank[MAX_CELLS];
-    uint8_t sides[MAX_CELLS];       /* valid at roots */
-    /* every stone placed since the start (or from_text), in order; this
-     * turn's are the last st.placed below st.top.  Later turns write above
-     * st.top, so unmake finds an earlier turn's stones where they were. */
-    int16_t stack[2 * MAX_CELLS];
-    /* movehist */
-    int ply;
-    qmove moves[MAX_PLY];
-    y_undo hist[MAX_PLY];
-    /* board geometry for this size */
-    int16_t nb[MAX_CELLS][6];
-    uint8_t nbn[MAX_CELLS];
-    uint8_t side_mask[MAX_CELLS];
-    uint8_t col[MAX_CELLS], row[MAX_CELLS];
-    int16_t bit[MAX_CELLS];         /* the cell's bit in a board bit set */
-    int16_t cell_of_bit[BB_BITS];
-    int words;                      /* 64-bit words of a bit set */
-    /* playout scratch */
-    int16_t scratch[MAX_CELLS], where[MAX_CELLS];
-    qmove move_buf[MAX_CELLS + 1];
-} y_game;
 
 /* ---- tables ---- */
 
@@ -144,6 +77,7 @@ static void build_tables(void)
     zob_side = rng_next(&r);
     zob_swap = rng_next(&r);
     init_symmetries();
+    y_policy_init();
 }
 
 static void init_tables(void) { pthread_once(&tables_once, build_tables); }
@@ -167,8 +101,10 @@ static int cell_at(int n, int c, int r)
 
 static void init_geometry(y_game *g, int n)
 {
-    static const int dc[6] = {-1, 1, 0, 0, -1, 1};
-    static const int dr[6] = {0, 0, -1, 1, -1, 1};
+    /* in turning order: each direction's neighbours are the next and the
+     * previous one */
+    static const int dc[6] = {1, 1, 0, -1, -1, 0};
+    static const int dr[6] = {0, 1, 1, 0, -1, -1};
     g->size = n;
     g->ncells = n * (n + 1) / 2;
     g->words = ((n - 1) * (n + 1)) / 64 + 1;
@@ -185,16 +121,22 @@ static void init_geometry(y_game *g, int n)
             int k = 0;
             for (int d = 0; d < 6; d++) {
                 int j = cell_at(n, c + dc[d], r + dr[d]);
+                g->ring[i][d] = (int16_t)(j >= 0 ? j : Y_OUTSIDE);
+                g->bridge[i][d] = (int16_t)cell_at(n, c + dc[d] + dc[(d + 1) % 6],
+                                                   r + dr[d] + dr[(d + 1) % 6]);
                 if (j >= 0)
                     g->nb[i][k++] = (int16_t)j;
             }
             g->nbn[i] = (uint8_t)k;
+            g->template_dirs[i] = 0;
+            for (int d = 0; d < 6; d++)
+                if (g->bridge[i][d] < 0 && g->ring[i][d] != Y_OUTSIDE &&
+                    g->ring[i][(d + 1) % 6] != Y_OUTSIDE)
+                    g->template_dirs[i] = (uint8_t)(g->template_dirs[i] | 1u << d);
         }
 }
 
-#define THIS_TURN(g, k) ((g)->stack[(g)->st.top - (g)->st.placed + (k)])
-
-static int quota(const y_game *g, int turn)
+int y_quota(const y_game *g, int turn)
 {
     switch (g->variant) {
     case VAR_PROGRESSIVE: return turn;
@@ -205,19 +147,12 @@ static int quota(const y_game *g, int turn)
 
 /* ---- groups ---- */
 
-static int find(const y_game *g, int i)
-{
-    while (g->parent[i] != i)
-        i = g->parent[i];
-    return i;
-}
-
 /* Mark the roots of the groups holding this turn's stones: the mover may
  * not touch them again.  mark must hold ncells zeroed bytes. */
 static void mark_turn_groups(const y_game *g, uint8_t *mark)
 {
     for (int k = 0; k < g->st.placed; k++)
-        mark[find(g, THIS_TURN(g, k))] = 1;
+        mark[y_root(g, THIS_TURN(g, k))] = 1;
 }
 
 /* The own-colour neighbour of empty cell i that joins it to a marked group,
@@ -227,7 +162,7 @@ static int blocker(const y_game *g, int i, const uint8_t *mark)
     int own = g->st.side + 1;
     for (int k = 0; k < g->nbn[i]; k++) {
         int j = g->nb[i][k];
-        if (g->cell[j] == own && mark[find(g, j)])
+        if (g->cell[j] == own && mark[y_root(g, j)])
             return j;
     }
     return -1;
@@ -244,9 +179,7 @@ static int any_legal_cell(const y_game *g)
     return 0;
 }
 
-/* Put a stone and merge it with its neighbours; u (may be NULL) logs the
- * unions.  Returns the sides its group now touches. */
-static unsigned place_stone(y_game *g, int i, int colour, y_undo *u)
+unsigned y_place_stone(y_game *g, int i, int colour, y_undo *u)
 {
     g->cell[i] = (uint8_t)colour;
     g->parent[i] = (int16_t)i;
@@ -257,7 +190,7 @@ static unsigned place_stone(y_game *g, int i, int colour, y_undo *u)
         int j = g->nb[i][k];
         if (g->cell[j] != colour)
             continue;
-        int rj = find(g, j);
+        int rj = y_root(g, j);
         if (rj == root)
             continue;
         int hi = root, lo = rj;
@@ -292,7 +225,7 @@ static unsigned rebuild_groups(y_game *g)
     for (int i = 0; i < g->ncells; i++)
         if (saved[i] != EMPTY) {
             g->st.stones[saved[i] - 1]++;
-            if (place_stone(g, i, saved[i], NULL) == SIDE_ALL)
+            if (y_place_stone(g, i, saved[i], NULL) == SIDE_ALL)
                 wins |= 1u << (saved[i] - 1);
         }
     return wins;
@@ -319,6 +252,7 @@ static uint64_t compute_hash(const y_game *g)
 static void set_start(y_game *g)
 {
     memset(g->cell, 0, sizeof g->cell);
+    g->cell[Y_OUTSIDE] = BLACK | WHITE;
     memset(&g->st, 0, sizeof g->st);
     g->st.turn = 1;
     g->st.hash = compute_hash(g);
@@ -440,7 +374,7 @@ static void y_make(game *gg, qmove m)
     int i = (int)m, mover = s->side;
     s->hash ^= zob_stone[mover][i];
     s->stones[mover]++;
-    if (place_stone(g, i, mover + 1, u) == SIDE_ALL) {
+    if (y_place_stone(g, i, mover + 1, u) == SIDE_ALL) {
         s->result = (uint8_t)(RESULT_FIRST + mover);
         end_turn(g);
         return;
@@ -448,7 +382,7 @@ static void y_make(game *gg, qmove m)
     g->stack[s->top++] = (int16_t)i;
     s->placed++;
     s->hash ^= zob_this[i];
-    if (s->placed >= quota(g, s->turn) || !any_legal_cell(g))
+    if (s->placed >= y_quota(g, s->turn) || !any_legal_cell(g))
         end_turn(g);
     else if (s->swap_ok)
         s->swap_ok = 0, s->hash ^= zob_swap;
@@ -575,9 +509,9 @@ static int y_move_from_text(const game *gg, const char *text, qmove *out, char *
         int b = blocker(g, i, mark);
         if (b >= 0) {
             /* name the stone of this turn whose group it would join */
-            int root = find(g, b), which = THIS_TURN(g, 0);
+            int root = y_root(g, b), which = THIS_TURN(g, 0);
             for (int k = 0; k < s->placed; k++)
-                if (find(g, THIS_TURN(g, k)) == root)
+                if (y_root(g, THIS_TURN(g, k)) == root)
                     which = THIS_TURN(g, k);
             char other[8];
             cell_name(g, which, other, sizeof other);
@@ -658,6 +592,7 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
     memcpy(t, g, offsetof(y_game, ply)); /* options, position */
     memcpy(t->nb, g->nb, sizeof *g - offsetof(y_game, nb)); /* geometry */
     memset(t->cell, 0, sizeof t->cell);
+    t->cell[Y_OUTSIDE] = BLACK | WHITE;
     memset(&t->st, 0, sizeof t->st);
     int n = g->size, r = n - 1, c = r;
     const char *p = w[0];
@@ -737,7 +672,7 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
                 goto fail;
             }
             for (int k = 0; k < t->st.placed; k++)
-                if (find(t, THIS_TURN(t, k)) == find(t, i)) {
+                if (y_root(t, THIS_TURN(t, k)) == y_root(t, i)) {
                     snprintf(why, sizeof why,
                              "%s and another stone placed this turn are in one group", tok);
                     goto fail;
@@ -745,10 +680,10 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
             t->stack[t->st.top++] = (int16_t)i;
             t->st.placed++;
         }
-        if (t->st.placed >= quota(t, t->st.turn)) {
+        if (t->st.placed >= y_quota(t, t->st.turn)) {
             snprintf(why, sizeof why, "turn %d places %d stone%s, so at most %d can be placed "
-                     "before the turn passes", t->st.turn, quota(t, t->st.turn),
-                     quota(t, t->st.turn) == 1 ? "" : "s", quota(t, t->st.turn) - 1);
+                     "before the turn passes", t->st.turn, y_quota(t, t->st.turn),
+                     y_quota(t, t->st.turn) == 1 ? "" : "s", y_quota(t, t->st.turn) - 1);
             goto fail;
         }
     }
@@ -846,7 +781,7 @@ static void y_render(const game *gg, const unsigned char *last, char *buf, size_
     if (s->result != RESULT_NONE)
         return;
     if (g->variant != VAR_STANDARD) {
-        int q = quota(g, s->turn);
+        int q = y_quota(g, s->turn);
         util_str_appendf(buf, len, "Turn %d: %s places %d stone%s; %d placed, %d to go", s->turn,
                     cap_colour(s->side), q, q == 1 ? "" : "s", s->placed, q - s->placed);
         for (int k = 0; k < s->placed; k++) {
@@ -922,9 +857,7 @@ static int playout_steps(y_game *g, rng *r, int max_plies)
  * p, p+1, p+n+1: a round is two shifts and a majority on whole words
  * (two 64-bit words up to size 11, eleven at size 26). */
 
-/* x: the black cells of a full board of size n (destroyed).  1 when Black
- * has the Y. */
-static int black_wins_full(uint64_t *x, int n)
+int y_black_wins_full(uint64_t *x, int n)
 {
     int s = n + 1;
     for (int k = n; k > 1; k--) {
@@ -970,7 +903,7 @@ static int fill_board(y_game *g, rng *r, int e, uint64_t *black)
     s->stones[other] = (int16_t)(s->stones[other] + m);
     s->side = (uint8_t)(mover ^ (e & 1));
     s->swap_ok = 0;
-    return black_wins_full(black, g->size) ? RESULT_FIRST : RESULT_SECOND;
+    return y_black_wins_full(black, g->size) ? RESULT_FIRST : RESULT_SECOND;
 }
 
 static int has_bit(const uint64_t *x, int b) { return (int)(x[b >> 6] >> (b & 63) & 1); }
@@ -1043,7 +976,7 @@ static int y_turns_left(const game *gg)
     if (left < empty / 5)
         left = empty / 5;
     for (int t = g->st.turn; left > 0 && turns < MAX_CELLS; t++, turns++)
-        left -= quota(g, t) - (t == g->st.turn ? g->st.placed : 0);
+        left -= y_quota(g, t) - (t == g->st.turn ? g->st.placed : 0);
     return (turns + 1) / 2;
 }
 
@@ -1154,7 +1087,7 @@ static int fill_variant(y_game *g, rng *r, int ne)
                  (s->swap_ok ? zob_swap : 0);
     for (int k = 0; k < s->placed; k++)
         h ^= zob_this[THIS_TURN(g, k)];
-    int placed = s->placed, quota_left = quota(g, s->turn) - placed;
+    int placed = s->placed, quota_left = y_quota(g, s->turn) - placed;
     while (ne > 0) {
         int c = placed ? pick_cell(g, r, ne, &f) : g->scratch[rng_below(r, (uint32_t)ne)];
         if (c >= 0) {
@@ -1173,14 +1106,14 @@ static int fill_variant(y_game *g, rng *r, int ne)
             s->side ^= 1;
             s->turn = (int16_t)(s->turn < MAX_TURN ? s->turn + 1 : MAX_TURN);
             placed = 0;
-            quota_left = quota(g, s->turn);
+            quota_left = y_quota(g, s->turn);
             for (int w = 0; w < g->words; w++)
                 f.marked[w] = f.near[w] = f.seeds[w] = 0;
         }
     }
     s->hash = h ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
     s->swap_ok = 0;
-    return black_wins_full(f.own[0], g->size) ? RESULT_FIRST : RESULT_SECOND;
+    return y_black_wins_full(f.own[0], g->size) ? RESULT_FIRST : RESULT_SECOND;
 }
 
 /* Fill the empty cells of g in random order and return the result.  g
@@ -1221,6 +1154,20 @@ static int y_playout(game *gg, struct rng *r, int max_plies)
     s->top = 0;
     g->ply = 0;
     return s->result;
+}
+
+void y_playout_done(y_game *g)
+{
+    y_state *s = &g->st;
+    s->placed = 0;
+    s->top = 0;
+    s->swap_ok = 0;
+    s->stones[0] = s->stones[1] = 0;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] != EMPTY)
+            s->stones[g->cell[i] - 1]++;
+    s->hash = compute_hash(g);
+    g->ply = 0;
 }
 
 /* ---- the board for graphical front ends ---- */
@@ -1298,6 +1245,10 @@ const game_ops y_ops = {
     .turns_left = y_turns_left,
     .render = y_render,
     .playout = y_playout,
+    .policy_playout = y_policy_playout,
+    .priors = y_policy_priors,
+    /* priors: matches in docs/STRENGTH.md */
+    .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=8"}, {NULL, NULL}},
     .describe = y_describe,
     .clicks = y_clicks,
 };

@@ -1,0 +1,447 @@
+/*
+ * y_policy.c - Y knowledge for the search (see y_policy.h).
+ *
+ * The playout is a real game, stone by stone on the union-find, so it
+ * ends at the first Y and knows the sides every group touches: a cell
+ * wins when its own side and the sides of the groups it joins make all
+ * three.  Looking for such cells everywhere would cost more than the
+ * playout, so only the cells next to the two last stones are tried: a
+ * threat is usually made by the stone next to it.  The bridge (two stones
+ * with two empty common neighbours) is the unit of connection in Y as in
+ * Hex: when the opponent takes one of its two cells, taking the other keeps
+ * the stones connected.  A stone on the second row and the edge are
+ * connected the same way (the edge template), so the board's outside
+ * counts as a stone of both colours.
+ *
+ * The multi-stone variants keep the group rule: the groups holding this
+ * turn's stones are marked (by root; a legal stone never joins a marked
+ * group, so the marked roots stay roots), and a cell next to one is closed
+ * to the mover until the turn passes.
+ */
+#include "games/y_policy.h"
+#include "games/y_board.h"
+#include "rng.h"
+
+#include <pthread.h>
+#include <string.h>
+
+/* Random draws that may hit a closed cell before the open ones are
+ * listed. */
+#define DRAW_TRIES 8
+/* Answers to one stone: six around it, two edge templates (a corner's). */
+#define REPLIES_MAX 8
+
+typedef struct play_state {
+    int last[2]; /* each player's last stone, -1 when unknown */
+    int placed;  /* stones of this turn */
+    int nmarked;
+    int16_t marked[MAX_CELLS]; /* roots of this turn's groups */
+    uint8_t mark[MAX_CELLS];
+} play_state;
+
+/* The last stone of each colour among the recent moves, read from the
+ * board (after swap the first stone changed colour). */
+static void recent_stones(const y_game *g, int *last)
+{
+    last[0] = last[1] = -1;
+    for (int i = g->ply - 1; i >= 0 && i >= g->ply - 8; i--) {
+        qmove m = g->moves[i];
+        if (m == MV_SWAP || g->cell[m] == EMPTY)
+            continue;
+        if (last[g->cell[m] - 1] < 0)
+            last[g->cell[m] - 1] = (int)m;
+    }
+}
+
+/* hits[own - 1][code]: for the six cells around a stone, code holding
+ * each one's contents in two bits (ring order), the ring positions that
+ * are empty between two cells that are own stones or the outside. */
+static uint8_t hits[2][4096];
+
+static void build_hits(void)
+{
+    for (int own = 1; own <= 2; own++)
+        for (unsigned code = 0; code < 4096; code++) {
+            unsigned mine = 0, empty = 0;
+            for (int k = 0; k < 6; k++) {
+                unsigned v = code >> (2 * k) & 3;
+                mine |= (unsigned)((v & (unsigned)own) != 0) << k;
+                empty |= (unsigned)(v == EMPTY) << k;
+            }
+            hits[own - 1][code] =
+                (uint8_t)(empty & (mine << 1 | mine >> 5) & (mine >> 1 | mine << 5) & 63);
+        }
+}
+
+static pthread_once_t hits_once = PTHREAD_ONCE_INIT;
+
+void y_policy_init(void) { pthread_once(&hits_once, build_hits); }
+
+/* The cells that answer the stone on cell l for colour own: each empty
+ * cell between two neighbours of l that are own stones or the outside
+ * (restoring a bridge or an edge template l broke), and the free cell of
+ * l's own edge template when own holds the other.  Their number (at most
+ * REPLIES_MAX). */
+static int bridge_replies(const y_game *g, int l, int own, int16_t *out)
+{
+    const int16_t *ring = g->ring[l];
+    const uint8_t *cell = g->cell; /* cell[Y_OUTSIDE]: the outside is everyone's */
+    unsigned code = cell[ring[0]] | cell[ring[1]] << 2 | cell[ring[2]] << 4 |
+                    cell[ring[3]] << 6 | cell[ring[4]] << 8 | (unsigned)cell[ring[5]] << 10;
+    /* the cells of the board next to l are one unbroken arc, so an empty
+     * one is never between two outside ones */
+    unsigned hit = hits[own - 1][code];
+    int n = 0;
+    for (; hit; hit &= hit - 1)
+        out[n++] = ring[__builtin_ctz(hit)];
+    /* l on the second row, next to an own stone on the side: the other
+     * cell of l's edge template keeps l off the side (a ladder's answer) */
+    for (unsigned t = g->template_dirs[l]; t; t &= t - 1) {
+        int k = __builtin_ctz(t), a = ring[k], b = ring[(k + 1) % 6];
+        if (g->cell[a] == own && g->cell[b] == EMPTY)
+            out[n++] = (int16_t)b;
+        else if (g->cell[b] == own && g->cell[a] == EMPTY)
+            out[n++] = (int16_t)a;
+    }
+    return n;
+}
+
+/* Does a stone of colour own on empty cell c make a Y? */
+static int wins_at(const y_game *g, int c, int own)
+{
+    unsigned s = g->side_mask[c];
+    for (int k = 0; k < g->nbn[c]; k++) {
+        int j = g->nb[c][k];
+        if (g->cell[j] == own)
+            s |= g->sides[y_root(g, j)];
+    }
+    return s == SIDE_ALL;
+}
+
+/* May the player to move put a stone on empty cell c (the group rule)? */
+static int open_cell(const y_game *g, const play_state *p, int c)
+{
+    if (!p->nmarked)
+        return 1;
+    int own = g->st.side + 1;
+    for (int k = 0; k < g->nbn[c]; k++) {
+        int j = g->nb[c][k];
+        if (g->cell[j] == own && p->mark[y_root(g, j)])
+            return 0;
+    }
+    return 1;
+}
+
+/* An open empty neighbour of stone s where a stone of colour own wins, or
+ * -1.  Only tried when the group of s touches two sides already: a threat
+ * is most often a group reaching for its last side. */
+static int winning_neighbour(const y_game *g, const play_state *p, int s, int own)
+{
+    unsigned sides = g->sides[y_root(g, s)];
+    if (!(sides & (sides - 1)))
+        return -1;
+    for (int k = 0; k < g->nbn[s]; k++) {
+        int c = g->nb[s][k];
+        if (g->cell[c] == EMPTY && wins_at(g, c, own) && open_cell(g, p, c))
+            return c;
+    }
+    return -1;
+}
+
+/* A uniformly random open cell among the ne empty ones (g->scratch), or -1
+ * when none is open. */
+static int random_cell(y_game *g, const play_state *p, rng *r, int ne)
+{
+    for (int t = 0; t < DRAW_TRIES; t++) {
+        int c = g->scratch[rng_below(r, (uint32_t)ne)];
+        if (open_cell(g, p, c))
+            return c;
+    }
+    int n = 0;
+    int16_t open[MAX_CELLS];
+    for (int k = 0; k < ne; k++)
+        if (open_cell(g, p, g->scratch[k]))
+            open[n++] = g->scratch[k];
+    return n ? open[rng_below(r, (uint32_t)n)] : -1;
+}
+
+/* The policy's cell for the player to move, or -1 when no cell is open. */
+static int choose(y_game *g, const play_state *p, rng *r, int ne)
+{
+    int me = g->st.side, own = me + 1, opp = 2 - me;
+    int mine = p->last[me], theirs = p->last[!me], c;
+    if (mine >= 0 && (c = winning_neighbour(g, p, mine, own)) >= 0)
+        return c;
+    if (theirs >= 0) {
+        if ((c = winning_neighbour(g, p, theirs, opp)) >= 0)
+            return c;
+        int16_t cand[REPLIES_MAX];
+        int n = 0, k = bridge_replies(g, theirs, own, cand);
+        for (int i = 0; i < k; i++)
+            if (open_cell(g, p, cand[i]))
+                cand[n++] = cand[i];
+        if (n)
+            return cand[n == 1 ? 0 : rng_below(r, (uint32_t)n)];
+    }
+    return random_cell(g, p, r, ne);
+}
+
+static void start_turn(y_game *g, play_state *p)
+{
+    for (int k = 0; k < p->nmarked; k++)
+        p->mark[p->marked[k]] = 0;
+    p->nmarked = 0;
+    p->placed = 0;
+    g->st.side ^= 1;
+    g->st.turn = (int16_t)(g->st.turn < MAX_TURN ? g->st.turn + 1 : MAX_TURN);
+}
+
+static void mark_group(const y_game *g, play_state *p, int c)
+{
+    int root = y_root(g, c);
+    if (!p->mark[root]) {
+        p->mark[root] = 1;
+        p->marked[p->nmarked++] = (int16_t)root;
+    }
+}
+
+static void init_state(y_game *g, play_state *p, int *ne)
+{
+    memset(p->mark, 0, (size_t)g->ncells);
+    p->nmarked = 0;
+    p->placed = g->st.placed;
+    if (g->variant != VAR_STANDARD)
+        for (int k = 0; k < g->st.placed; k++)
+            mark_group(g, p, THIS_TURN(g, k));
+    recent_stones(g, p->last);
+    int n = 0;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == EMPTY) {
+            g->where[i] = (int16_t)n;
+            g->scratch[n++] = (int16_t)i;
+        }
+    *ne = n;
+}
+
+static void drop_empty(y_game *g, int c, int *ne)
+{
+    int k = g->where[c], last = g->scratch[--*ne];
+    g->scratch[k] = (int16_t)last;
+    g->where[last] = (int16_t)k;
+}
+
+/* Put the mover's stone on c without the undo log and pass the turn when
+ * it is over; 1 when the stone makes a Y. */
+static int put_stone(y_game *g, play_state *p, int c, int *ne)
+{
+    int me = g->st.side;
+    unsigned sides = y_place_stone(g, c, me + 1, NULL);
+    drop_empty(g, c, ne);
+    p->last[me] = c;
+    if (sides == SIDE_ALL) {
+        g->st.result = (uint8_t)(RESULT_FIRST + me);
+        start_turn(g, p);
+        return 1;
+    }
+    if (g->variant != VAR_STANDARD) {
+        mark_group(g, p, c);
+        if (++p->placed < y_quota(g, g->st.turn))
+            return 0;
+    }
+    start_turn(g, p);
+    return 0;
+}
+
+/* The playout when it may be cut: moves made through the rules' own make,
+ * so a cut leaves a position to go on from. */
+static int steps_through_make(y_game *g, play_state *p, rng *r, int ne, int max_plies,
+                              qmove *trace, int *nt)
+{
+    const game_ops *ops = g->base.ops;
+    for (int made = 0; made < max_plies && g->st.result == RESULT_NONE; made++) {
+        int c = choose(g, p, r, ne);
+        int me = g->st.side;
+        ops->make(&g->base, (qmove)c); /* some cell is always open: make passes a closed turn */
+        drop_empty(g, c, &ne);
+        p->last[me] = c;
+        if (trace)
+            trace[(*nt)++] = (qmove)c;
+        if (g->st.placed == 0) {
+            for (int k = 0; k < p->nmarked; k++)
+                p->mark[p->marked[k]] = 0;
+            p->nmarked = 0;
+        } else {
+            mark_group(g, p, c);
+        }
+    }
+    return g->st.result;
+}
+
+/* The standard game to a full board: each stone restores a bridge or an
+ * edge template of the mover that the last stone intruded into, else goes
+ * to a random empty cell.  Stones are never removed, so the one Y of the
+ * full board (y_black_wins_full) is the first one made. */
+static int fill_standard(y_game *g, const play_state *p, rng *r, int ne, qmove *trace, int *nt)
+{
+    uint64_t black[BB_WORDS] = {0};
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == BLACK)
+            black[g->bit[i] >> 6] |= 1ull << (g->bit[i] & 63);
+    int side = g->st.side, e = ne, theirs = p->last[!side];
+    while (ne > 0) {
+        int16_t cand[REPLIES_MAX];
+        int k = theirs >= 0 ? bridge_replies(g, theirs, side + 1, cand) : 0;
+        int c = k ? cand[k == 1 ? 0 : rng_below(r, (uint32_t)k)]
+                  : g->scratch[rng_below(r, (uint32_t)ne)];
+        g->cell[c] = (uint8_t)(side + 1);
+        if (side == 0)
+            black[g->bit[c] >> 6] |= 1ull << (g->bit[c] & 63);
+        drop_empty(g, c, &ne);
+        if (trace)
+            trace[(*nt)++] = (qmove)c;
+        theirs = c;
+        side ^= 1;
+    }
+    g->st.side = (uint8_t)side;
+    g->st.turn = (int16_t)(g->st.turn + e < MAX_TURN ? g->st.turn + e : MAX_TURN);
+    return y_black_wins_full(black, g->size) ? RESULT_FIRST : RESULT_SECOND;
+}
+
+int y_policy_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *ntrace)
+{
+    y_game *g = (y_game *)gg;
+    int nt = 0, ne;
+    if (ntrace)
+        *ntrace = 0;
+    if (g->st.result != RESULT_NONE)
+        return g->st.result;
+    play_state p;
+    init_state(g, &p, &ne);
+    if (g->st.swap_ok && rng_below(r, (uint32_t)ne + 1) == (uint32_t)ne) {
+        if (max_plies < 1)
+            return RESULT_NONE;
+        g->base.ops->make(gg, MV_SWAP);
+        if (trace)
+            trace[nt++] = MV_SWAP;
+        max_plies--;
+        p.last[0] = -1; /* the first stone is White's now */
+        recent_stones(g, p.last);
+    }
+    int result;
+    if (ne > max_plies) {
+        result = steps_through_make(g, &p, r, ne, max_plies, trace, &nt);
+    } else if (g->variant == VAR_STANDARD) {
+        g->st.result = (uint8_t)fill_standard(g, &p, r, ne, trace, &nt);
+        y_playout_done(g);
+        result = g->st.result;
+    } else {
+        for (;;) {
+            int c = choose(g, &p, r, ne);
+            if (c < 0) { /* no open cell: the turn passes */
+                start_turn(g, &p);
+                continue;
+            }
+            if (trace)
+                trace[nt++] = (qmove)c;
+            if (put_stone(g, &p, c, &ne))
+                break;
+        }
+        y_playout_done(g);
+        result = g->st.result;
+    }
+    if (ntrace)
+        *ntrace = nt;
+    return result;
+}
+
+/* ---- priors ---- */
+
+/* Every neighbour holds a stone of one colour: the cell changes no
+ * connection for either player. */
+static int captured(const y_game *g, int c)
+{
+    int first = g->cell[g->nb[c][0]];
+    if (first == EMPTY)
+        return 0;
+    for (int k = 1; k < g->nbn[c]; k++)
+        if (g->cell[g->nb[c][k]] != first)
+            return 0;
+    return 1;
+}
+
+/* Bridges from c to stones of colour own, and edge templates, with both
+ * carrier cells empty (at most two counted). */
+static int links(const y_game *g, int c, int own)
+{
+    int n = 0;
+    for (int k = 0; k < 6 && n < 2; k++) {
+        int a = g->ring[c][k], b = g->ring[c][(k + 1) % 6], far = g->bridge[c][k];
+        if (g->cell[a] != EMPTY || g->cell[b] != EMPTY) /* the outside is not empty */
+            continue;
+        if (far < 0 || g->cell[far] == own)
+            n++;
+    }
+    return n;
+}
+
+/* Cell i's distance to side e (0 bottom, 1 right, 2 left). */
+static int edge_distance(const y_game *g, int i, int e)
+{
+    return e == 0 ? g->row[i] : e == 1 ? g->size - 1 - g->col[i] : g->col[i] - g->row[i];
+}
+
+/* Is c the next step of a ladder the player to move is losing: the
+ * opponent's last stone l is on a side, c is next to it on the second row,
+ * beside an own second-row stone?  Each such step is answered on the side
+ * and gives the opponent that side. */
+static int ladder_step(const y_game *g, int c, int l, int own)
+{
+    for (int e = 0; e < 3; e++) {
+        if (edge_distance(g, l, e) != 0 || edge_distance(g, c, e) != 1)
+            continue;
+        for (int k = 0; k < g->nbn[c]; k++) {
+            int j = g->nb[c][k];
+            if (g->cell[j] == own && edge_distance(g, j, e) == 1)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* What the opponent's last stone l says of the cells around it, for the
+ * player to move (colour own): bonus[c] for every cell (zeroed here). */
+static void answers_to(const y_game *g, int l, int own, float *bonus)
+{
+    memset(bonus, 0, (size_t)g->ncells * sizeof *bonus);
+    if (l < 0)
+        return;
+    for (int k = 0; k < g->nbn[l]; k++) {
+        int c = g->nb[l][k];
+        bonus[c] = ladder_step(g, c, l, own) ? -0.3f : 0.1f;
+    }
+    int16_t save[REPLIES_MAX];
+    int nsave = bridge_replies(g, l, own, save);
+    for (int k = 0; k < nsave; k++)
+        bonus[save[k]] += 0.3f;
+}
+
+void y_policy_priors(const game *gg, const qmove *moves, int n, float *out)
+{
+    const y_game *g = (const y_game *)gg;
+    int own = g->st.side + 1, last[2];
+    float bonus[MAX_CELLS];
+    recent_stones(g, last);
+    answers_to(g, last[g->st.side ^ 1], own, bonus);
+    for (int i = 0; i < n; i++) {
+        out[i] = 0.5f;
+        if (moves[i] == MV_SWAP)
+            continue;
+        int c = (int)moves[i];
+        if (captured(g, c)) {
+            out[i] = 0.1f;
+            continue;
+        }
+        float v = 0.5f + 0.1f * (float)links(g, c, own) + bonus[c];
+        out[i] = v > 1.0f ? 1.0f : v;
+    }
+}
