@@ -221,13 +221,13 @@ static void test_stops_early(void)
     }
     CHECK(!loses);
     /* by iterations alone, no early stop: the count is exact (here White
-     * is lost in the end, which the search proves after 1045) */
-    engine_set_all(e, "ms=0 iterations=1000", err, sizeof err);
+     * is lost in the end, which the search proves after 2206) */
+    engine_set_all(e, "ms=0 iterations=2000", err, sizeof err);
     g->ops->unmake(g);
     engine_choose(e, g, &rep);
     CHECK_INT(rep.early, 0);
     CHECK_INT(rep.proven, 0);
-    CHECK_INT(rep.iterations, 1000);
+    CHECK_INT(rep.iterations, 2000);
     engine_free(e);
     game_free(g);
 }

@@ -186,11 +186,14 @@ static int score_proven(int s) { return s >= AB_WIN_MIN ? ENGINE_PROVEN_WIN : s 
 
 static int hist_index(qmove m) { return (int)((m * 2654435761u) >> (32 - HIST_BITS)); }
 
-static void order_moves(player *p, int ply, int n, qmove tt_move, int side)
+static void order_moves(player *p, int ply, int n, qmove tt_move, int side, int depth)
 {
     qmove *mv = p->moves[ply];
     int32_t *k = p->key[ply];
-    if (p->has_priors)
+    /* the frontier (children are leaves) orders by history alone: priors
+     * cost about what the leaves do */
+    int priors = p->has_priors && depth >= 2;
+    if (priors)
         p->ops->priors(p->g, mv, n, p->prior);
     for (int i = 0; i < n; i++) {
         if (mv[i] == tt_move)
@@ -201,7 +204,7 @@ static void order_moves(player *p, int ply, int n, qmove tt_move, int side)
             k[i] = 1 << 29;
         else
             k[i] = p->history[side][hist_index(mv[i])] +
-                   (p->has_priors ? (int32_t)(p->prior[i] * PRIOR_WEIGHT) : 0);
+                   (priors ? (int32_t)(p->prior[i] * PRIOR_WEIGHT) : 0);
     }
 }
 
@@ -350,7 +353,7 @@ static int search(player *p, int depth, int alpha, int beta, int ply)
             return s;
     }
     int n = ops->legal_moves(g, p->moves[ply]);
-    order_moves(p, ply, n, tt_move, side);
+    order_moves(p, ply, n, tt_move, side, depth);
     int best = -AB_INF, alpha0 = alpha;
     qmove best_move = QMOVE_NONE;
     search_moves(p, depth, alpha, beta, ply, n, &best, &best_move);

@@ -9,7 +9,9 @@
  * opponent's, so the sum is antisymmetric: flipping the colours flips
  * its sign, and the logistic of it is an expected score whose complement
  * is the other side's.  The weights were fitted to the results of real
- * games (docs/STRENGTH.md, "LOA").
+ * games (docs/STRENGTH.md, "LOA").  MCTS scores its cut playouts and takes
+ * its priors with the simpler playout evaluation below, which plays better
+ * there.
  */
 #include "games/loa_eval.h"
 #include "games/loa_tables.h"
@@ -240,27 +242,19 @@ double loa_eval_playout(const uint64_t pieces[2], int side)
     return 1.0 / (1.0 + exp(-score));
 }
 
-/* ---- priors: a few move features, no evaluation of the child ---- */
-
-static int own_neighbours(uint64_t own, int s) { return __builtin_popcountll(loa_dilate(1ull << s) & own); }
+/* ---- priors: the playout evaluation of each child ---- */
 
 void loa_eval_priors(const uint64_t pieces[2], int side, const qmove *moves, int n, float *out)
 {
-    uint64_t own = pieces[side];
-    int np = __builtin_popcountll(own);
-    centre c = np ? centre_of_mass(own, np) : (centre){3.5, 3.5};
     for (int i = 0; i < n; i++) {
         qmove m = moves[i];
-        if (m & LOA_MV_PASS) {
-            out[i] = 0.5f;
-            continue;
+        uint64_t child[2] = {pieces[0], pieces[1]};
+        if (!(m & LOA_MV_PASS)) {
+            uint64_t to = 1ull << LOA_MV_TO(m);
+            child[side] ^= (1ull << LOA_MV_FROM(m)) | to;
+            child[!side] &= ~to;
         }
-        int from = LOA_MV_FROM(m), to = LOA_MV_TO(m);
-        uint64_t rest = own & ~(1ull << from);
-        double s = (square_value[to] - square_value[from]) / 100.0 +
-                   0.4 * (distance(from, c) - distance(to, c)) +
-                   0.15 * (own_neighbours(rest, to) - own_neighbours(rest, from)) +
-                   ((m & LOA_MV_CAPTURE) ? 0.6 : 0.0);
-        out[i] = (float)(1.0 / (1.0 + exp(-s)));
+        /* the child's value for its mover, the opponent, turned round */
+        out[i] = (float)(1.0 - loa_eval_playout(child, !side));
     }
 }

@@ -36,8 +36,10 @@ double loa_eval_expect(const uint64_t pieces[2], int side, const uint8_t *count)
  * around the centre of mass's nearest square and groups, with a bonus for
  * the move; it plays better there than the full one (docs/STRENGTH.md). */
 double loa_eval_playout(const uint64_t pieces[2], int side);
-/* Priors in (0,1) for moves (legal, loa.c's codes) of side to move, from
- * cheap move features (capture, centralisation, concentration, contact). */
+/* Priors in (0,1) for moves (legal, loa.c's codes) of side to move: the
+ * playout evaluation of the position each leads to, for the mover (what
+ * MCTS took before it asked the game for priors; any other tried so far
+ * lost every game, docs/STRENGTH.md). */
 void loa_eval_priors(const uint64_t pieces[2], int side, const qmove *moves, int n, float *out);
 
 #endif
