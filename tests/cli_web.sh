@@ -215,6 +215,15 @@ if [ "${last_ms:-0}" -ge 1900 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL the last thinking event at ${last_ms:-none} ms, not the search's end"; fi
 
 # ---- analysis ----
+# wait_proof ID: the latest analysis of game ID once its proof has ended (30 s at most)
+wait_proof() {
+    for _ in $(seq 300); do
+        call GET "/api/games/$1/analysis"
+        printf '%s' "$body" | grep -q '"proof":{"done":true' && return 0
+        sleep 0.1
+    done
+    echo "no proof ended: $body"
+}
 call POST "/api/games/$cid/analysis" '{"ms":50}'
 expect 400 '{"error":"ms must be an integer from 100 to 30000"}' "analysis time out of range"
 call POST "/api/games/$cid/analysis" '{"ms":300}'
@@ -224,6 +233,9 @@ expect 200 '"done":true' "analysis ends"
 has "$body" '{"ply":4,' "analysis of the position after four moves"
 has "$body" '"candidates":[{"move":"' "analysis: candidate moves"
 has "$body" '"pv":["' "analysis: the principal variation"
+wait_proof "$cid"
+printf '%s' "$body" | grep -Eq '"proof":\{"done":true,"value":"(win|loss|unknown)","winning":\['
+status $? 0 "the proof beside it ends with the analysis's time (proven, or unknown)"
 
 # ---- several moves in one turn, Coffee's marks, a clock ----
 call POST /api/games '{"game":"y","options":{"size":4,"variant":"double"},"seats":[{"kind":"human"},{"kind":"human"}]}'
@@ -348,6 +360,21 @@ expect 429 '{"error":"too many games (the limit is 9)"}' "the limit counts only 
 stop
 start
 has "$(cat "$t/out")" "(9 games in $t/games.db)" "the refused creation was not stored"
+
+# ---- the analysis's proof: a proven value and every winning move ----
+call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'
+sid=$(field id)
+s0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+call POST "/api/games/$sid/analysis" '{"ms":3000}'
+expect 202 '"proof":{"done":' "an analysis starts a proof beside the search"
+wait_proof "$sid"
+expect 200 '"proof":{"done":true,"value":"win","winning":["b1","b2","c2"],"solved":6,"moves":6,"nodes":' "Y 3: a proven win and all three winning first moves"
+call POST "/api/games/$sid/play" '{"move":"b2"}' "$s0"
+expect 200 '"ply":1' "a winning first move"
+call POST "/api/games/$sid/analysis" '{"ms":3000}'
+wait_proof "$sid"
+expect 200 '"proof":{"done":true,"value":"loss","winning":[],"solved":5,"moves":5,"nodes":' "after it, a proven loss for the side to move"
+has "$body" '{"ply":1,' "the proof is of the position analysed"
 
 stop
 if grep -qE "$tok0|$tok1|$ctok" "$t/out" "$t/err"; then fail=$((fail + 1)); echo "FAIL a token was logged"

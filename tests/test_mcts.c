@@ -6,6 +6,7 @@
  * and settings errors.  Budgets are small iteration counts; nothing here
  * depends on the clock. */
 #include "check.h"
+#include "aitest.h"
 #include "ai/engine.h"
 #include "game.h"
 #include "games/loa.h"
@@ -60,19 +61,6 @@ static int is_legal(const game *g, qmove m)
     return 0;
 }
 
-/* Does the side to move have a move that ends the game in its favour? */
-static int has_immediate_win(game *g)
-{
-    qmove list[GAME_MAX_MOVES];
-    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), win = 0;
-    for (int i = 0; i < n && !win; i++) {
-        g->ops->make(g, list[i]);
-        win = g->ops->result(g) == RESULT_FIRST + p;
-        g->ops->unmake(g);
-    }
-    return win;
-}
-
 /* ---- LOA tactics ---- */
 
 static void test_immediate_win(void)
@@ -103,13 +91,13 @@ static void test_avoids_handing_over_the_win(void)
     };
     for (int i = 0; i < 3; i++) {
         game *g = loa_at(positions[i]);
-        CHECK(!has_immediate_win(g));
+        CHECK(!test_wins_at_once(g));
         engine *e = ai("iterations=3000 seed=1");
         engine_report rep;
         qmove m = engine_choose(e, g, &rep);
         CHECK(is_legal(g, m));
         g->ops->make(g, m);
-        int loses = g->ops->result(g) == RESULT_NONE && has_immediate_win(g);
+        int loses = g->ops->result(g) == RESULT_NONE && test_wins_at_once(g);
         if (loses) {
             char t[GAME_MOVE_TEXT_MAX];
             g->ops->unmake(g);
@@ -126,7 +114,7 @@ static void test_avoids_handing_over_the_win(void)
 static void test_solver_proves_win(void)
 {
     game *g = loa_at("1b6/2w5/5w2/5b2/3ww2b/3b4/3w4/8 w");
-    CHECK(!has_immediate_win(g));
+    CHECK(!test_wins_at_once(g));
     engine *e = ai("iterations=200000 seed=5");
     engine_report rep;
     qmove m = engine_choose(e, g, &rep);
@@ -140,7 +128,7 @@ static void test_solver_proves_win(void)
     CHECK(n > 0);
     for (int i = 0; i < n; i++) {
         g->ops->make(g, replies[i]);
-        CHECK(g->ops->result(g) == RESULT_SECOND || has_immediate_win(g));
+        CHECK(g->ops->result(g) == RESULT_SECOND || test_wins_at_once(g));
         g->ops->unmake(g);
     }
     engine_free(e);
@@ -684,7 +672,7 @@ static void test_settings(void)
     CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, iterations, ms, "
-                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder)");
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave)");
     CHECK_INT(engine_set_all(e, "level=3 bogus", err, sizeof err), -1);
     CHECK_STR(err, "bad setting 'bogus': expected name=value");
     /* all or nothing: the good level=3 before the bad one is not kept */

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* test_pns.c - the solver against a plain minimax written here, the same
  * values in another move order and with threads, proof files written,
  * checked and rejected once tampered with, Y's symmetric hash. */
@@ -6,7 +7,13 @@
 #include "ai/solver.h"
 #include "check.h"
 #include "gametest.h"
+#include "games/loa.h"
 #include "rng.h"
+#include "util.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -346,6 +353,41 @@ static void test_y_symmetry(void)
     }
 }
 
+/* A stop asked by another thread ends a solve that has no other limit:
+ * it returns soon with every unsolved move unknown, and a win the
+ * table already had stays found. */
+static void *stop_later(void *arg)
+{
+    struct timespec ts = {0, 200 * 1000000L};
+    nanosleep(&ts, NULL);
+    atomic_store((atomic_int *)arg, 1);
+    return NULL;
+}
+
+static void test_stop(void)
+{
+    game *g = game_create_default(&loa_ops);
+    atomic_int stop;
+    atomic_init(&stop, 0);
+    solver_params p = params(2, 0);
+    p.stop = &stop;
+    pthread_t t;
+    pthread_create(&t, NULL, stop_later, &stop);
+    int64_t t0 = util_now_ms();
+    solver_result r;
+    char err[128];
+    CHECK_INT(solver_run(g, &p, &r, err, sizeof err), 0);
+    pthread_join(t, NULL);
+    CHECK(util_now_ms() - t0 < 20000);
+    CHECK_INT(r.value, SOLVER_UNKNOWN);
+    int unknown = 0;
+    for (int i = 0; i < r.nmoves; i++)
+        unknown += r.moves[i].value == SOLVER_UNKNOWN;
+    CHECK_INT(unknown, 36);
+    solver_result_free(&r);
+    game_free(g);
+}
+
 int main(void)
 {
     snprintf(proof_path, sizeof proof_path, "/tmp/quartet-test-pns-%d.proof", (int)getpid());
@@ -357,6 +399,7 @@ int main(void)
     RUN(test_proof_draw);
     RUN(test_proof_tampered);
     RUN(test_y_symmetry);
+    RUN(test_stop);
     remove(proof_path);
     return check_summary("test_pns");
 }

@@ -12,7 +12,7 @@
 
 enum {
     SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
-    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER
+    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE
 };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
@@ -43,6 +43,9 @@ static const searcher_setting settings[] = {
                    "keep the last search's subtree when the game went on from it"},
     [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,
                     "think on the opponent's time where the front end allows it"},
+    [SET_RAVE] = INT_SETTING("rave", 0, 1000000, 0,
+                             "RAVE: all-moves-as-first means count as much as real ones "
+                             "at N visits (0: off)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -112,6 +115,7 @@ static void params_from(const searcher_value *set, const searcher_run *run, mcts
     p->eval_plies = (int)set[SET_EVALPLIES].i;
     p->prior = (double)set[SET_PRIOR].i;
     p->reuse = (int)set[SET_REUSE].i;
+    p->rave = (int)set[SET_RAVE].i;
     p->max_plies = (int)set[SET_MAXPLIES].i;
     p->progress = run->progress;
     p->progress_arg = run->progress_arg;
@@ -143,14 +147,15 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
         snprintf(rep->summary, sizeof rep->summary, "ai: game over");
         return m;
     }
-    char tok[GAME_MOVE_TEXT_MAX], pv[128];
+    char tok[GAME_MOVE_TEXT_MAX], pv[96];
     g->ops->move_to_text(g, m, tok, sizeof tok);
     if (engine_moves_text(g, r.pv, r.npv, pv, sizeof pv) != 0)
         snprintf(pv, sizeof pv, "%s", tok);
     snprintf(rep->summary, sizeof rep->summary,
              "ai: %s visits %u win %.3f value %.3f%s iterations %llu nodes %llu "
              "reused %llu %lld ms pv %s",
-             tok, r.visits, r.win_rate, r.value, r.proven ? " (proven)" : "",
+             tok, r.visits, r.win_rate, r.value,
+             r.proven ? " (proven)" : r.forced ? " (the only move not lost)" : "",
              (unsigned long long)r.iterations, (unsigned long long)r.nodes,
              (unsigned long long)r.reused, (long long)r.ms, pv);
     return m;

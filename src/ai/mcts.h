@@ -31,8 +31,10 @@ typedef struct mcts_params {
     int cutoff;          /* judge the playout every this many plies (0: never) */
     int eval_plies;      /* end it after this many plies, scored by the evaluation (0: never) */
     int max_plies;       /* playout length cap; then the evaluation (or a draw) scores it */
-    double prior;        /* with the game's evaluation: weight of a new node's
-                            evaluation, in visits (0: none) */
+    double prior;        /* weight of a new node's prior (the game's priors hook,
+                            else its evaluation), in visits (0: none) */
+    int rave;            /* RAVE's equivalence parameter: visits at which the
+                            real and all-moves-as-first means weigh the same (0: off) */
     int reuse;           /* start from the last search's subtree when g follows it */
     engine_progress_fn progress; /* NULL: no reports */
     void *progress_arg;
@@ -43,6 +45,7 @@ typedef struct mcts_result {
     qmove move;          /* QMOVE_NONE when the game is over */
     double value;        /* expected score for the side to move, 0..1 */
     int proven;          /* 1 when value is a proven game value */
+    int forced;          /* 1 when every other move is a proven loss (or there is no other) */
     uint64_t iterations;
     uint64_t nodes;      /* tree nodes in use at the end */
     uint64_t reused;     /* visits the root had from earlier searches */

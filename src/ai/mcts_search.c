@@ -11,32 +11,85 @@
  * walk never gets stuck.
  */
 #include "ai/mcts_search.h"
+#include "ai/mcts_amaf.h"
 #include "ai/mcts_policy.h"
 #include "util.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* sqrt(log(x)) for the small visit counts most selections see. */
+#define SQRT_LOG_TABLE 4096
+static float sqrt_log_table[SQRT_LOG_TABLE];
+static pthread_once_t sqrt_log_once = PTHREAD_ONCE_INIT;
+
+static void sqrt_log_init(void)
+{
+    for (int i = 1; i < SQRT_LOG_TABLE; i++)
+        sqrt_log_table[i] = (float)sqrt(log((double)i));
+}
+
+static float sqrt_log(double x)
+{
+    return x < SQRT_LOG_TABLE ? sqrt_log_table[(int)x] : (float)sqrt(log(x));
+}
 
 /* UCT among the children still worth searching; -1 if none.  With priors
  * each child counts its evaluation as prior_visits visits already made
  * (so promising moves are tried first and poor ones may wait); without,
- * every child is tried once before any twice. */
+ * every child is tried once before any twice.  A child's mean and
+ * 1/sqrt(visits) are cached in it (mcts_tree_refresh). */
 static int select_child(const mcts_tree *t, const mcts_node *n, double c_explore)
 {
     int p = n->side, floor = mcts_lo_for(n, p), best = -1;
-    double pv = t->prior_visits;
-    double best_v = -1.0, log_n = log((double)n->visits + pv + 1.0);
+    float best_v = -1.0f, k = (float)c_explore * sqrt_log((double)n->visits + t->prior_visits + 1.0);
     const mcts_node *ch = &t->pool[n->child];
     for (int i = 0; i < n->nchild; i++) {
         const mcts_node *c = &ch[i];
-        if (mcts_proven(c) || mcts_hi_for(c, p) <= floor)
+        /* bounds 0..2 (most nodes) are neither proven nor dominated */
+        if ((c->lo != 0 || c->hi != 2) && (mcts_proven(c) || mcts_hi_for(c, p) <= floor))
             continue;
-        if (c->visits == 0 && pv == 0)
-            return i;
-        double visits = c->visits + pv;
-        double v = (c->wins + pv * c->prior) / visits + c_explore * sqrt(log_n / visits);
+        float v = c->value + k * c->inv_sqrt;
         if (v > best_v) {
+            if (v >= MCTS_UNVISITED)
+                return i; /* the first untried child */
+            best_v = v;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* The same with RAVE: a child's mean is blended with its all-moves-as-
+ * first mean, weighted by beta = a / (a + n + n a / rave) for a AMAF and
+ * n real visits (prior weight included), so AMAF leads while visits are
+ * few.  A child with neither visits nor AMAF statistics is tried first. */
+static int select_child_rave(const mcts_tree *t, const mcts_node *n, double c_explore)
+{
+    int p = n->side, floor = mcts_lo_for(n, p), best = -1;
+    float pv = (float)t->prior_visits, inv_rave = (float)(1.0 / t->rave);
+    float best_v = -1.0f, k = (float)c_explore * sqrt_log((double)n->visits + pv + 1.0);
+    const mcts_node *ch = &t->pool[n->child];
+    for (int i = 0; i < n->nchild; i++) {
+        const mcts_node *c = &ch[i];
+        if ((c->lo != 0 || c->hi != 2) && (mcts_proven(c) || mcts_hi_for(c, p) <= floor))
+            continue;
+        float v = c->value;
+        if (c->amaf_visits) {
+            float ia = 1.0f / (float)c->amaf_visits, am = c->amaf_wins * ia;
+            if (v >= MCTS_UNVISITED) {
+                v = am;
+            } else {
+                float nv = (float)c->visits + pv;
+                v += (am - v) / (1.0f + nv * ia + nv * inv_rave);
+            }
+        }
+        v += k * (c->inv_sqrt > 0 ? c->inv_sqrt : 1.0f); /* an untried move as if tried once */
+        if (v > best_v) {
+            if (v >= MCTS_UNVISITED)
+                return i;
             best_v = v;
             best = i;
         }
@@ -174,6 +227,16 @@ static int same_game(const game *a, const game *b)
     return a && a->ops == b->ops && memcmp(a->opt, b->opt, sizeof a->opt) == 0;
 }
 
+/* Is one child of n the only one not proven lost for the side to move? */
+static int only_move_left(const mcts_tree *t, const mcts_node *n)
+{
+    int open = 0, p = n->side;
+    const mcts_node *ch = &t->pool[n->child];
+    for (int i = 0; i < n->nchild && open < 2; i++)
+        open += mcts_hi_for(&ch[i], p) > 0;
+    return open == 1;
+}
+
 /* The move to play and what is known of it, after it iterations. */
 static void fill_result(mcts_tree *t, mcts_result *res, uint64_t it)
 {
@@ -185,6 +248,7 @@ static void fill_result(mcts_tree *t, mcts_result *res, uint64_t it)
     res->nodes = t->used;
     res->visits = b->visits;
     res->win_rate = b->visits ? b->wins / b->visits : 0.5;
+    res->forced = !mcts_proven(root) && only_move_left(t, root);
     if (mcts_proven(root)) {
         res->proven = 1;
         res->value = mcts_lo_for(root, side) * 0.5;
@@ -205,6 +269,7 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
     ops->copy(s, g);
     int depth = 0, leaf_changed = 0;
     w->path[0] = t->root;
+    w->ntrace = 0;
     mcts_node *n = &t->pool[t->root];
     double score;
     for (;;) {
@@ -213,7 +278,8 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
             break;
         }
         if (!n->nchild) {
-            if (n->visits == 0 || depth >= MCTS_MAX_DEPTH - 1 || !mcts_tree_expand(t, w, n, s)) {
+            if (n->visits == 0 || depth >= MCTS_MAX_DEPTH - 1 ||
+                !mcts_tree_expand(t, w, n, s, depth <= MCTS_CHECK_DEPTH)) {
                 score = mcts_policy_playout(w, s, p);
                 break;
             }
@@ -223,7 +289,7 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
                 break;
             }
         }
-        int i = select_child(t, n, p->c);
+        int i = t->rave > 0 ? select_child_rave(t, n, p->c) : select_child(t, n, p->c);
         if (i < 0) { /* cannot happen while n is unproven; be safe */
             score = mcts_policy_playout(w, s, p);
             break;
@@ -232,16 +298,24 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
         ops->make(s, t->pool[ci].move);
         w->path[++depth] = ci;
         n = &t->pool[ci];
+        if (!(n->flags & MCTS_NODE_SEEN) && mcts_tree_see(n, s))
+            leaf_changed = 1;
     }
     for (int d = depth; d >= 0; d--) {
         mcts_node *x = &t->pool[w->path[d]];
         x->visits++;
-        if (d > 0)
+        if (d > 0) {
             x->wins += t->pool[w->path[d - 1]].side == 0 ? score : 1.0 - score;
+            mcts_tree_refresh(t, x);
+        }
     }
     for (int d = depth; d >= 0; d--)
         if (!mcts_tree_update_bounds(t, &t->pool[w->path[d]]) && !(d == depth && leaf_changed))
             break;
+    if (t->rave > 0) {
+        mcts_amaf_record(t, w, depth);
+        mcts_amaf_update(t, w, depth, score);
+    }
 }
 
 qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_params *p,
@@ -263,8 +337,19 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     /* the same seed in the same position gives the same search */
     rng_seed(&w->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
 
-    t->prior_visits = ops->evaluate || ops->priors ? p->prior : 0;
-    uint32_t reuse = p->reuse ? mcts_tree_reusable_root(t, w, g) : 0;
+    /* priors from the game's priors hook, else its evaluation */
+    int hook = ops->priors != NULL;
+    double pv = ops->evaluate || hook ? p->prior : 0;
+    /* the cached selection terms hold the prior weight they were made with */
+    uint32_t reuse = p->reuse && pv == t->prior_visits && hook == t->prior_hook
+                         ? mcts_tree_reusable_root(t, w, g) : 0;
+    t->prior_visits = pv;
+    t->prior_hook = hook;
+    t->priors = ops->priors;
+    /* who played a playout move is known only when turns are one move */
+    int alternating = !ops->multi_move_turns || !ops->multi_move_turns(g);
+    t->rave = alternating ? p->rave : 0;
+    w->trace_on = t->rave > 0;
     t->have_tree = 0;
     if (reuse) {
         t->root = reuse;
@@ -273,6 +358,7 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
         t->root = 0;
         t->used = 1;
         mcts_tree_init_node(&t->pool[0], QMOVE_NONE, ops->to_move(g));
+        t->pool[0].flags = MCTS_NODE_SEEN;
     }
     mcts_node *root = &t->pool[t->root];
     int side = root->side;
@@ -282,8 +368,9 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     int room = s && game_reserve(s, need > 0 ? need : 0) == 0;
     if (room)
         ops->copy(s, g);
+    pthread_once(&sqrt_log_once, sqrt_log_init);
     if (!room || ops->result(g) != RESULT_NONE ||
-        (!reuse && !mcts_tree_expand(t, w, root, s))) {
+        (!reuse && !mcts_tree_expand(t, w, root, s, 1))) {
         if (ops->result(g) != RESULT_NONE) {
             res.value = mcts_result_score(ops->result(g));
             res.value = side == 0 ? res.value : 1.0 - res.value;
@@ -308,13 +395,17 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     uint64_t it = 0;
     int progress_ms = p->progress ? p->progress_ms : 0;
     int64_t last_report = t0;
+    /* a move every other one of which is proven lost is left to the
+     * engine's early stop under a time limit: by iterations alone the
+     * count stays exact */
     int only_move = root->nchild == 1;
     while (!mcts_proven(root) && !only_move) {
         if (p->iterations && it >= p->iterations)
             break;
         if (stop && atomic_load_explicit(stop, memory_order_relaxed))
             break;
-        if ((it & 15) == 0 && (p->ms || progress_ms > 0)) {
+        /* at least one round of iterations, however late the search starts */
+        if (it && (it & 15) == 0 && (p->ms || progress_ms > 0)) {
             int64_t now = util_now_ms();
             if (p->ms && now - t0 >= p->ms)
                 break;

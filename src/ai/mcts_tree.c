@@ -3,6 +3,7 @@
 #include "ai/mcts_tree.h"
 #include "ai/mcts_policy.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,10 @@ void mcts_tree_init_node(mcts_node *n, qmove m, int side)
 {
     n->wins = 0;
     n->prior = 0.5f;
+    n->value = MCTS_UNVISITED;
+    n->inv_sqrt = 0;
+    n->amaf_wins = 0;
+    n->amaf_visits = 0;
     n->visits = 0;
     n->child = 0;
     n->move = m;
@@ -67,10 +72,51 @@ void mcts_tree_init_node(mcts_node *n, qmove m, int side)
     n->flags = 0;
 }
 
-int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g)
+void mcts_tree_refresh(const mcts_tree *t, mcts_node *n)
+{
+    double pv = t->prior_visits, v = n->visits + pv;
+    if (v > 0) {
+        n->value = (float)((n->wins + pv * n->prior) / v);
+        n->inv_sqrt = (float)(1.0 / sqrt(v));
+    } else {
+        n->value = MCTS_UNVISITED;
+        n->inv_sqrt = 0;
+    }
+}
+
+int mcts_tree_see(mcts_node *c, const game *g)
+{
+    c->side = (uint8_t)g->ops->to_move(g);
+    c->flags |= MCTS_NODE_SEEN;
+    int r = g->ops->result(g);
+    if (r == RESULT_NONE)
+        return 0;
+    c->lo = c->hi = mcts_result_halves(r);
+    c->flags |= MCTS_NODE_TERMINAL;
+    return 1;
+}
+
+/* Make every child once: its side, an immediate end of game (its prior
+ * then the result) and, with priors, the evaluation. */
+static void check_children(mcts_tree *t, mcts_node *n, mcts_node *c, int k, game *g)
 {
     const game_ops *ops = g->ops;
-    int k = ops->legal_moves(g, w->moves);
+    for (int i = 0; i < k; i++) {
+        ops->make(g, c[i].move);
+        if (mcts_tree_see(&c[i], g)) {
+            double s = mcts_result_score(ops->result(g));
+            c[i].prior = (float)(n->side == 0 ? s : 1.0 - s);
+        } else if (t->prior_visits > 0 && !t->prior_hook) {
+            c[i].prior = mcts_policy_prior(g, n->side);
+        }
+        mcts_tree_refresh(t, &c[i]);
+        ops->unmake(g);
+    }
+}
+
+int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check)
+{
+    int k = g->ops->legal_moves(g, w->moves);
     if (k == 0 || t->cap - t->used < (uint32_t)k)
         return 0;
     for (int i = k - 1; i > 0; i--) {
@@ -80,24 +126,17 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g)
         w->moves[j] = m;
     }
     mcts_node *c = &t->pool[t->used];
-    int knows = t->prior_visits > 0 && ops->priors;
-    if (knows)
-        ops->priors(g, w->moves, k, w->priors);
-    for (int i = 0; i < k; i++) {
-        ops->make(g, w->moves[i]);
-        mcts_tree_init_node(&c[i], w->moves[i], ops->to_move(g));
-        int r = ops->result(g);
-        if (r != RESULT_NONE) {
-            c[i].lo = c[i].hi = mcts_result_halves(r);
-            c[i].flags = MCTS_NODE_TERMINAL;
-            c[i].prior = (float)(n->side == 0 ? mcts_result_score(r) : 1.0 - mcts_result_score(r));
-        } else if (knows) {
+    for (int i = 0; i < k; i++)
+        mcts_tree_init_node(&c[i], w->moves[i], 0);
+    if (t->prior_hook && t->prior_visits > 0) {
+        t->priors(g, w->moves, k, w->priors);
+        for (int i = 0; i < k; i++) {
             c[i].prior = w->priors[i];
-        } else if (t->prior_visits > 0) {
-            c[i].prior = mcts_policy_prior(g, n->side);
+            mcts_tree_refresh(t, &c[i]);
         }
-        ops->unmake(g);
     }
+    if (check || (t->prior_visits > 0 && !t->prior_hook))
+        check_children(t, n, c, k, g);
     n->child = t->used;
     n->nchild = (uint16_t)k;
     t->used += (uint32_t)k;

@@ -23,16 +23,31 @@
 
 #define MCTS_MAX_DEPTH 1024
 #define MCTS_NODE_TERMINAL 1 /* the game is over in this node */
+#define MCTS_NODE_SEEN 2     /* side and result known (the move was made once) */
+/* Children made at expansion (side and immediate end of game known at
+ * once) this close to the root; deeper ones wait for their first visit. */
+#define MCTS_CHECK_DEPTH 2
 
+/* The value of a child not tried yet when there are no priors: above any
+ * other, so every child is tried once before any twice. */
+#define MCTS_UNVISITED 1e30f
+
+/* 48 bytes.  value and inv_sqrt are what plain UCT selection reads, kept
+ * up to date at every backup so selection is one multiply-add a child. */
 typedef struct mcts_node {
-    double wins;    /* score for the player who moved into this node */
-    float prior;    /* the evaluation of this node for that player */
+    double wins;        /* score for the player who moved into this node */
+    float prior;        /* expected score of this node for that player */
+    float value;        /* (wins + prior weight * prior) / (visits + prior weight),
+                           or MCTS_UNVISITED */
+    float inv_sqrt;     /* 1 / sqrt(visits + prior weight), 0 before any */
+    float amaf_wins;    /* all-moves-as-first: score when the move came later */
+    uint32_t amaf_visits;
     uint32_t visits;
-    uint32_t child; /* index of the first child; children are contiguous */
-    qmove move;     /* the move that leads here */
+    uint32_t child;     /* index of the first child; children are contiguous */
+    qmove move;         /* the move that leads here */
     uint16_t nchild;
-    uint8_t side;   /* player to move here */
-    uint8_t lo, hi; /* proven bounds on the first player's score, half points */
+    uint8_t side;       /* player to move here (once MCTS_NODE_SEEN) */
+    uint8_t lo, hi;     /* proven bounds on the first player's score, half points */
     uint8_t flags;
 } mcts_node;
 
@@ -41,6 +56,9 @@ typedef struct mcts_tree {
     uint32_t cap, used;
     size_t mb;
     double prior_visits; /* weight of a child's prior, in visits (0: none) */
+    int prior_hook;      /* priors from the game's priors hook, not its evaluation */
+    void (*priors)(const game *g, const qmove *moves, int n, float *out); /* that hook */
+    double rave;         /* RAVE's equivalence parameter (0: no RAVE) */
     uint32_t root;       /* the last search's root, kept for the next one */
     int have_tree;
     uint64_t root_hash;
@@ -48,12 +66,29 @@ typedef struct mcts_tree {
     engine_candidate cand[GAME_MAX_MOVES]; /* progress reports */
 } mcts_tree;
 
+/* The playout moves kept for RAVE (later ones are played, not kept) and
+ * the table of one iteration's moves (mcts_amaf.c): a power of two, at
+ * least twice the moves it may hold. */
+#define MCTS_TRACE_MAX 4096
+#define MCTS_AMAF_TABLE 16384
+
+typedef struct mcts_amaf_entry {
+    qmove move;
+    uint32_t gen;    /* the entry holds this iteration's move when gen matches */
+    int32_t last[2]; /* the last index in the iteration's moves played by each player */
+} mcts_amaf_entry;
+
 typedef struct mcts_worker {
     game *scratch;
     rng rng;
     uint32_t path[MCTS_MAX_DEPTH];
     qmove moves[GAME_MAX_MOVES];
     float priors[GAME_MAX_MOVES]; /* the game's priors of moves */
+    int trace_on;                /* keep the playout's moves (RAVE) */
+    qmove trace[MCTS_TRACE_MAX]; /* the last playout's moves */
+    int ntrace;
+    uint32_t amaf_gen;
+    mcts_amaf_entry amaf[MCTS_AMAF_TABLE];
 } mcts_worker;
 
 /* ---- scores and bounds ---- */
@@ -81,10 +116,18 @@ void mcts_tree_free(mcts_tree *t);
 void mcts_tree_init_node(mcts_node *n, qmove m, int side);
 /* Recompute n's bounds from its children; 1 if they changed. */
 int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n);
+/* Recompute n's cached selection terms after its statistics changed. */
+void mcts_tree_refresh(const mcts_tree *t, mcts_node *n);
 /* Give n (the position in g) all its children, in random order so that
  * "first unvisited" is a random pick, each with its prior when the search
- * uses priors.  0 when the pool has no room. */
-int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g);
+ * uses priors.  With check (or priors from the evaluation) every child is
+ * made once to learn its side and whether the game ends there; else that
+ * waits for the child's first visit (mcts_tree_see).  0 when the pool has
+ * no room. */
+int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check);
+/* Learn the side and the result of c from g, the position after its move;
+ * 1 when that proved c (the game is over there). */
+int mcts_tree_see(mcts_node *c, const game *g);
 /* The node of the last search's tree that stands for g, when g is the
  * last root followed by at least one move the tree has, and the pool is
  * at most half full (so a long game cannot starve the search of nodes).

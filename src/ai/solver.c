@@ -106,6 +106,8 @@ static void root_first(job *j, worker *w, int me)
     atomic_store(&j->done, j->r->nmoves);
 }
 
+static int stopped(const solver_params *p) { return p->stop && atomic_load(p->stop); }
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -119,7 +121,7 @@ static void *work(void *arg)
     }
     for (;;) {
         int i = atomic_fetch_add(&j->next, 1);
-        if (i >= j->r->nmoves)
+        if (i >= j->r->nmoves || stopped(j->p))
             break;
         atomic_store(&w->busy, 1);
         solver_move *sm = &j->r->moves[i];
@@ -282,6 +284,8 @@ int solver_run(const game *g, const solver_params *p, solver_result *out, char *
     }
     while (atomic_load(&j->finished) < j->nworkers) {
         sleep_ms(20);
+        for (int i = 0; i < j->nworkers && stopped(p); i++)
+            pns_stop(j->w[i].pns);
         if (p->progress && p->progress_ms && util_now_ms() - last >= p->progress_ms) {
             last = util_now_ms();
             progress(j, t0);

@@ -10,6 +10,7 @@
 #include "ai/pns.h"
 #include "game.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,8 @@ typedef struct solver_params {
     int threads;          /* 1..SOLVER_MAX_THREADS */
     int first;            /* stop at the first winning move */
     int replies;          /* also list the opponent's winning replies to each move */
+    atomic_int *stop;     /* set by another thread: end soon, what is left
+                             unknown (NULL: never) */
     int64_t progress_ms;  /* between progress calls (0: none) */
     void (*progress)(void *ctx, const solver_progress *p);
     void *ctx;

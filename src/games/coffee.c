@@ -13,7 +13,7 @@
  * the swapped piece) and pops the header.  A game never has more plies than
  * cells + 1, so all storage is inside the game object.
  */
-#include "games/coffee.h"
+#include "games/coffee_impl.h"
 #include "rng.h"
 #include "util.h"
 
@@ -35,54 +35,6 @@ static const game_option coffee_options[] = {
     {"pie", "1: Orange's first move may be swap", NULL, 0, 1, 0},
     {NULL, NULL, NULL, 0, 0, 0},
 };
-
-#define MAX_W 19
-#define MAX_CELLS (MAX_W * MAX_W)
-#define MAX_LINES 128 /* square 19: 19 + 19 + 37 + 37 */
-#define MAX_LINE_CELLS (4 * MAX_CELLS)
-#define MAX_AXES 4
-#define AXIS_NONE 7 /* the bar after a winning placement */
-#define EMPTY 0     /* cell contents: EMPTY, or player + 1 */
-
-/* Move code: cell | axis << 9, or cell | MV_WIN, or MV_SWAP. */
-#define MV_CELL(m) ((int)((m) & 511))
-#define MV_AXIS(m) ((int)(((m) >> 9) & 3))
-#define MV_WIN 0x800u
-#define MV_SWAP 0x1000u
-
-enum reason { END_NONE, END_LINE, END_NO_TURN };
-
-typedef struct coffee_pos {
-    uint64_t hash;
-    int16_t bar;     /* the bar's cell, -1 before the first move */
-    uint8_t axis;    /* the bar's axis, AXIS_NONE after a winning placement */
-    uint8_t side;    /* player to move */
-    uint8_t result;  /* enum game_result */
-    uint8_t reason;  /* enum reason */
-    uint8_t swap_ok; /* Orange may answer with swap */
-} coffee_pos;
-
-typedef struct coffee_game {
-    game base;
-    /* geometry, fixed by the options */
-    int board, size, n, pie, w, naxes, ncells;
-    const char *axis_letters;
-    int16_t cells[MAX_CELLS];                /* existing cells, bottom row first */
-    int8_t exists[MAX_CELLS];
-    int16_t nb[MAX_CELLS][2 * MAX_AXES];     /* [2a] forward, [2a+1] backward, -1 off board */
-    uint8_t line_of[MAX_CELLS][MAX_AXES];
-    int16_t line_start[MAX_LINES];
-    uint8_t line_len[MAX_LINES];
-    int16_t line_cells[MAX_LINE_CELLS];
-    int nlines;
-    /* the position */
-    uint8_t cell[MAX_CELLS];
-    uint8_t empty[MAX_LINES]; /* empty cells on each line */
-    coffee_pos pos;
-    coffee_pos hist[MAX_CELLS + 2]; /* hist[k]: the header before move k */
-    qmove moves[MAX_CELLS + 2];
-    int ply;
-} coffee_game;
 
 /* Axis steps (dc, dr).  Hex: h (c+1, r), d (c+1, r+1), a (c, r+1). */
 static const int hex_dc[3] = {1, 1, 0}, hex_dr[3] = {0, 1, 1};
@@ -169,40 +121,6 @@ static void init_geometry(coffee_game *g, int board, int size)
 }
 
 /* ---- rules ---- */
-
-/* Would a piece of player p on the empty cell t make n in a row? */
-static int makes_line(const coffee_game *g, int t, int p)
-{
-    int colour = p + 1;
-    for (int a = 0; a < g->naxes; a++) {
-        int run = 1;
-        for (int s = g->nb[t][2 * a]; s >= 0 && g->cell[s] == colour; s = g->nb[s][2 * a])
-            run++;
-        for (int s = g->nb[t][2 * a + 1]; s >= 0 && g->cell[s] == colour;
-             s = g->nb[s][2 * a + 1])
-            run++;
-        if (run >= g->n)
-            return 1;
-    }
-    return 0;
-}
-
-/* May the bar lie along axis a on the empty cell t once t is filled?  The
- * line must keep an empty cell besides t. */
-static int bar_ok(const coffee_game *g, int t, int a) { return g->empty[g->line_of[t][a]] > 1; }
-
-/* Cells the player to move may place on: the bar's whole line (or the whole
- * board before the first move).  Returns the line's cells and count. */
-static const int16_t *target_cells(const coffee_game *g, int *count)
-{
-    if (g->pos.bar < 0) {
-        *count = g->ncells;
-        return g->cells;
-    }
-    int l = g->line_of[g->pos.bar][g->pos.axis];
-    *count = g->line_len[l];
-    return g->line_cells + g->line_start[l];
-}
 
 static int has_turn(const coffee_game *g)
 {
@@ -418,7 +336,7 @@ static void coffee_unmake(game *gg)
  * marked line, axis) pair -- a winning placement the pair with axis 0 --
  * or the swap slot, so a random slot is tried until it is a legal move:
  * uniform without generating the list.  Few legal moves: the full list. */
-static qmove random_move(const coffee_game *g, rng *r, qmove *list)
+qmove coffee_random_move(const coffee_game *g, struct rng *r, qmove *list)
 {
     int count, naxes = g->naxes;
     const int16_t *line = target_cells(g, &count);
@@ -446,7 +364,7 @@ static int coffee_playout(game *gg, struct rng *r, int max_plies)
     coffee_game *g = (coffee_game *)gg;
     qmove list[GAME_MAX_MOVES];
     for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++)
-        coffee_make(gg, random_move(g, r, list));
+        coffee_make(gg, coffee_random_move(g, r, list));
     return g->pos.result;
 }
 
@@ -1054,6 +972,8 @@ const game_ops coffee_ops = {
     .no_draws = 1,
     .render = coffee_render,
     .playout = coffee_playout,
+    .policy_playout = coffee_policy_playout,
+    .priors = coffee_policy_priors,
     .describe = coffee_describe,
     .turns_left = coffee_turns_left,
     .clicks = coffee_clicks,

@@ -11,8 +11,7 @@
  *
  * History is copy-make: make() pushes the whole position, unmake() pops it.
  */
-#include "movehist.h"
-#include "games/lot.h"
+#include "games/lot_impl.h"
 #include "rng.h"
 #include "util.h"
 
@@ -22,43 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SIDE 7
-#define CELLS 49
-#define ALL_CELLS ((1ull << CELLS) - 1)
-#define BIT(s) (1ull << (s))
-
 enum { OPT_PIE };
 static const game_option lot_options[] = {
     {"pie", "Black may answer White's first disc with swap (1) or not (0)", NULL, 0, 1, 1},
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
-/* Move code.  A plain placement is its cell.  A tower move packs the placed
- * cell, the kept cell and the two removed cells (in board order). */
-#define MV_PLACED(m) ((int)((m) & 63))
-#define MV_KEPT(m) ((int)(((m) >> 6) & 63))
-#define MV_REM1(m) ((int)(((m) >> 12) & 63))
-#define MV_REM2(m) ((int)(((m) >> 18) & 63))
-#define MV_TOWER 0x1000000u
-#define MV_SWAP 0x2000000u
-
 enum reason { END_NONE, END_TOWERS, END_FULL };
-
-typedef struct lot_pos {
-    uint64_t disc[2];  /* single discs: [0] White, [1] Black */
-    uint64_t tower[2];
-    uint64_t hash;
-    uint8_t side;      /* player to move */
-    uint8_t result;    /* enum game_result */
-    uint8_t reason;    /* enum reason */
-    uint8_t swap_ok;   /* the player to move may answer with swap */
-} lot_pos;
-
-typedef struct lot_game {
-    game base;
-    lot_pos pos;
-    movehist hist; /* of lot_pos */
-} lot_game;
 
 /* ---- tables ---- */
 
@@ -795,26 +764,25 @@ static int nth_bit(uint64_t x, int n)
  * when on offer, half the time): a fair random player that never generates
  * the lines of the other cells, several times faster than picking from
  * legal_moves(). */
+qmove lot_random_move(const lot_pos *p, struct rng *r)
+{
+    if (p->swap_ok && rng_below(r, 2) == 0)
+        return MV_SWAP;
+    uint64_t empty = ~occupied(p) & ALL_CELLS;
+    int s = nth_bit(empty, (int)rng_below(r, (uint32_t)count_bits(empty)));
+    qmove towers[40];
+    /* a line of three through s needs an own disc next to it */
+    int k = (p->disc[p->side] & adjacent[s]) ? gen_towers(p, s, towers) : 0;
+    return k ? towers[rng_below(r, (uint32_t)k)] : (qmove)s;
+}
+
+int lot_tower_moves(const lot_pos *p, int s, qmove *out) { return gen_towers(p, s, out); }
+
 static int lot_playout(game *gg, struct rng *r, int max_plies)
 {
     lot_game *g = (lot_game *)gg;
-    for (int n = 0; n < max_plies; n++) {
-        lot_pos *p = &g->pos;
-        if (p->result != RESULT_NONE)
-            return p->result;
-        qmove m;
-        if (p->swap_ok && rng_below(r, 2) == 0) {
-            m = MV_SWAP;
-        } else {
-            uint64_t empty = ~occupied(p) & ALL_CELLS;
-            int s = nth_bit(empty, (int)rng_below(r, (uint32_t)count_bits(empty)));
-            qmove towers[40];
-            /* a line of three through s needs an own disc next to it */
-            int k = (p->disc[p->side] & adjacent[s]) ? gen_towers(p, s, towers) : 0;
-            m = k ? towers[rng_below(r, (uint32_t)k)] : (qmove)s;
-        }
-        lot_make(gg, m);
-    }
+    for (int n = 0; n < max_plies && g->pos.result == RESULT_NONE; n++)
+        lot_make(gg, lot_random_move(&g->pos, r));
     return g->pos.result;
 }
 
@@ -876,6 +844,8 @@ const game_ops lot_ops = {
     .hash = lot_hash,
     .render = lot_render,
     .playout = lot_playout,
+    .policy_playout = lot_policy_playout,
+    .priors = lot_policy_priors,
     .describe = lot_describe,
     .turns_left = lot_turns_left,
     .clicks = lot_clicks,

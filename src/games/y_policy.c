@@ -149,7 +149,10 @@ static int winning_neighbour(const y_game *g, const play_state *p, int s, int ow
 }
 
 /* A uniformly random open cell among the ne empty ones (g->scratch), or -1
- * when none is open. */
+ * when none is open: draws with replacement first, then without (a partial
+ * shuffle of scratch, which keeps where[] true), so a turn that has closed
+ * most cells costs about as many checks as there are closed cells per open
+ * one, not one check per empty cell. */
 static int random_cell(y_game *g, const play_state *p, rng *r, int ne)
 {
     for (int t = 0; t < DRAW_TRIES; t++) {
@@ -157,12 +160,17 @@ static int random_cell(y_game *g, const play_state *p, rng *r, int ne)
         if (open_cell(g, p, c))
             return c;
     }
-    int n = 0;
-    int16_t open[MAX_CELLS];
-    for (int k = 0; k < ne; k++)
-        if (open_cell(g, p, g->scratch[k]))
-            open[n++] = g->scratch[k];
-    return n ? open[rng_below(r, (uint32_t)n)] : -1;
+    for (int t = 0; t < ne; t++) {
+        int j = t + (int)rng_below(r, (uint32_t)(ne - t));
+        int16_t c = g->scratch[j];
+        g->scratch[j] = g->scratch[t];
+        g->scratch[t] = c;
+        g->where[g->scratch[j]] = (int16_t)j;
+        g->where[c] = (int16_t)t;
+        if (open_cell(g, p, c))
+            return c;
+    }
+    return -1;
 }
 
 /* The policy's cell for the player to move, or -1 when no cell is open. */

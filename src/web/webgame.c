@@ -7,6 +7,7 @@
 #include "util.h"
 #include "web/webevents.h"
 #include "web/webjson.h"
+#include "web/webproof.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -37,6 +38,10 @@ struct webgame {
     game *search_pos;        /* the position searched, for move texts */
     int64_t last_report;
     json_t *analysis;        /* the latest analysis */
+    json_t *proof;           /* the latest word of the analysis's proof */
+    webproof *prover;        /* the last analysis's proof: it may outlive the
+                                search, until its time is up or the position
+                                changes (stopped under mu) */
     int gone;                /* dropped from the table: nothing more is stored (mu) */
     struct webgame *next_dropped;
 };
@@ -239,6 +244,7 @@ static void search_progress(void *arg, const engine_progress *p)
         add_pv(a, w->search_pos, p);
         char *text = NULL;
         if (w->analysing) {
+            json_object_set(a, "proof", w->proof ? w->proof : json_null());
             json_decref(w->analysis);
             w->analysis = json_incref(a);
             text = webjson_dump(a);
@@ -292,6 +298,43 @@ static void give_back(webgame *w)
     w->lent = 0;
 }
 
+/* On the proof's thread: its result joins the latest analysis. */
+static void proof_done(void *arg, json_t *result)
+{
+    webgame *w = arg;
+    pthread_mutex_lock(&w->amu);
+    json_decref(w->proof);
+    w->proof = result;
+    char *text = NULL;
+    if (w->analysis) {
+        json_object_set(w->analysis, "proof", result);
+        text = webjson_dump(w->analysis);
+    }
+    pthread_mutex_unlock(&w->amu);
+    if (text)
+        webevents_publish(w, -2, "analysis", text);
+    free(text);
+}
+
+/* Prove the analysed position beside the search, for as long (w->mu held). */
+static void start_proof(webgame *w, const game *g, int ms)
+{
+    char err[128];
+    json_t *started = NULL;
+    webproof_stop(w->prover);
+    w->prover = webproof_start(g, ms, proof_done, w, &started, err, sizeof err);
+    if (!w->prover)
+        started = json_pack("{s:b, s:s, s:[], s:i, s:i, s:i, s:i, s:s}", "done", 1, "value",
+                            "unknown", "winning", "solved", 0, "moves", 0, "nodes", 0, "ms",
+                            0, "error", err);
+    pthread_mutex_lock(&w->amu);
+    json_decref(w->proof);
+    w->proof = started;
+    if (w->analysis)
+        json_object_set(w->analysis, "proof", started ? started : json_null());
+    pthread_mutex_unlock(&w->amu);
+}
+
 static void end_analysis(webgame *w)
 {
     strbuf out = STRBUF_INIT;
@@ -313,6 +356,8 @@ static void end_analysis(webgame *w)
 /* Stop whatever search runs, dropping a computer turn not yet played (w->mu held). */
 static void stop_search(webgame *w)
 {
+    webproof_stop(w->prover);
+    w->prover = NULL;
     if (w->analysing) {
         end_analysis(w);
         return;
@@ -419,8 +464,10 @@ static void free_entry(webgame *w)
     if (!w)
         return;
     session_free(w->s);
+    webproof_stop(w->prover);
     game_free(w->search_pos);
     json_decref(w->analysis);
+    json_decref(w->proof);
     pthread_mutex_destroy(&w->mu);
     pthread_mutex_destroy(&w->amu);
     free(w);
@@ -921,18 +968,24 @@ int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen)
         game *g = session_game_copy(w->s);
         json_t *a = json_pack("{s:i, s:i, s:i, s:b, s:[]}", "ply", session_ply(w->s), "visits",
                               0, "ms", 0, "done", 0, "candidates");
-        /* the answer is copied now: once the search runs, its first report
-         * may replace (and free) a */
-        json_t *answer = json_deep_copy(a);
         set_search_pos(w, g);
         pthread_mutex_lock(&w->amu);
         json_decref(w->analysis);
         w->analysis = a;
         w->analysing = 1;
         pthread_mutex_unlock(&w->amu);
+        if (g)
+            start_proof(w, g, ms);
+        /* the answer is copied now: once the search runs, its first report
+         * may replace (and free) a */
+        pthread_mutex_lock(&w->amu);
+        json_t *answer = json_deep_copy(w->analysis);
+        pthread_mutex_unlock(&w->amu);
         w->analysis_end = util_now_ms() + ms; /* the analysis runs until stopped */
         if (session_analyze_start(w->s, &h, err, errlen) != 0) {
             w->analysing = 0;
+            webproof_stop(w->prover);
+            w->prover = NULL;
             json_decref(answer);
             rc = 409;
         } else {
@@ -948,8 +1001,8 @@ int webgame_analysis(webgame *w, json_t **out, char *err, size_t errlen)
 {
     pthread_mutex_lock(&w->amu);
     *out = w->analysis ? json_deep_copy(w->analysis)
-                       : json_pack("{s:i, s:i, s:i, s:b, s:[]}", "ply", -1, "visits", 0, "ms", 0,
-                                   "done", 1, "candidates");
+                       : json_pack("{s:i, s:i, s:i, s:b, s:[], s:n}", "ply", -1, "visits", 0,
+                                   "ms", 0, "done", 1, "candidates", "proof");
     pthread_mutex_unlock(&w->amu);
     return *out ? 200 : fail(err, errlen, 503, "out of memory");
 }

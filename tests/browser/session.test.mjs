@@ -197,6 +197,23 @@ test('the analysis view: candidate moves on the board with win rates', async () 
   }
 });
 
+test('the analysis shows the proven value and every winning move', async () => {
+  const page = await open(browser);
+  await startGame(page, 'y', { size: '3', pie: '0' }, 'local');
+  await page.getByLabel('Analysis').check();
+  const proof = page.locator('.analysis p.proof[data-value="win"]');
+  await proof.waitFor({ timeout: 10000 });
+  assert.equal(await proof.textContent(), 'Proven win for Black: winning moves b1 b2 c2');
+  await shot(page, 'analysis-proof');
+  // after a winning move, the side to move has lost
+  await click(page, 'b2');
+  await waitPly(page, 1);
+  const loss = page.locator('.analysis p.proof[data-value="loss"]');
+  await loss.waitFor({ timeout: 10000 });
+  assert.equal(await loss.textContent(), 'Proven loss for White: every move loses');
+  await page.closeChecked();
+});
+
 test('the start page lists every game with its options, on a phone too', async () => {
   const cat = await api('GET', '/api/catalog');
   for (const vp of [undefined, PHONE]) {

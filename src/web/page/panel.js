@@ -148,6 +148,7 @@ export function panel(page) {
     q.analysis.replaceChildren(
       h('p.anahead', {}, `${a.done ? 'Analysis' : 'Analysing…'} ${a.visits ?? 0} visits, ${((a.ms ?? 0) / 1000).toFixed(1)} s`
         + (a.done && !cands.length ? ' — no candidate moves' : '')),
+      proofLine(page, a.proof),
       h('ol.cands', {}, cands.map((c, i) => h('li', { dataset: { move: c.move } },
         h('span.rank', {}, String(i + 1)), h('span.cmv', {}, c.move),
         h('span.wr', {}, c.proven ? c.proven : `${Math.round((c.winrate ?? 0) * 100)}%`),
@@ -160,6 +161,22 @@ export function panel(page) {
   document.addEventListener('keydown', (ev) => keys(page, ui, ev));
   ui.q = q;
   return ui;
+}
+
+// The solver's word on the analysed position: a proven value with the
+// winning moves, or how far the bounded proof got.
+function proofLine(page, pr) {
+  if (!pr) return null;
+  const who = cap(page.colour(page.live.to_move));
+  let text;
+  if (!pr.done) text = 'Proving…';
+  else if (pr.value === 'win') {
+    text = `Proven win for ${who}: winning move${pr.winning.length > 1 ? 's' : ''} ${pr.winning.join(' ')}`
+      + (pr.solved < pr.moves ? ` (${pr.solved} of ${pr.moves} moves proven)` : '');
+  } else if (pr.value === 'loss') text = `Proven loss for ${who}: every move loses`;
+  else if (pr.value === 'draw') text = `Proven draw: ${who} cannot win`;
+  else text = pr.error ? `No proof: ${pr.error}` : `Not proven (${pr.solved} of ${pr.moves} moves proven, ${pr.nodes} nodes)`;
+  return h('p.proof', { dataset: { value: pr.done ? pr.value : 'running' } }, text);
 }
 
 // The computer's search: a bar split in the two colours at the win rate of

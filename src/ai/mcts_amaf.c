@@ -1,0 +1,56 @@
+/* mcts_amaf.c - all-moves-as-first statistics (see mcts_amaf.h). */
+#include "ai/mcts_amaf.h"
+
+/* The entry for m: this iteration's, or a free one (gen not current). */
+static mcts_amaf_entry *slot(mcts_worker *w, qmove m)
+{
+    uint32_t i = (m * 0x9E3779B1u) >> 18; /* 14 bits: MCTS_AMAF_TABLE */
+    for (;;) {
+        mcts_amaf_entry *e = &w->amaf[i];
+        if (e->gen != w->amaf_gen || e->move == m)
+            return e;
+        i = (i + 1) & (MCTS_AMAF_TABLE - 1);
+    }
+}
+
+static void played(mcts_worker *w, qmove m, int player, int index)
+{
+    mcts_amaf_entry *e = slot(w, m);
+    if (e->gen != w->amaf_gen) {
+        e->gen = w->amaf_gen;
+        e->move = m;
+        e->last[0] = e->last[1] = -1;
+    }
+    e->last[player] = index;
+}
+
+void mcts_amaf_record(const mcts_tree *t, mcts_worker *w, int depth)
+{
+    if (++w->amaf_gen == 0) { /* wrapped: forget every entry */
+        for (int i = 0; i < MCTS_AMAF_TABLE; i++)
+            w->amaf[i].gen = 0;
+        w->amaf_gen = 1;
+    }
+    for (int d = 0; d < depth; d++)
+        played(w, t->pool[w->path[d + 1]].move, t->pool[w->path[d]].side, d);
+    int side = t->pool[w->path[depth]].side;
+    for (int j = 0; j < w->ntrace; j++)
+        played(w, w->trace[j], side ^ (j & 1), depth + j);
+}
+
+void mcts_amaf_update(mcts_tree *t, mcts_worker *w, int depth, double score)
+{
+    for (int d = 0; d <= depth; d++) {
+        mcts_node *n = &t->pool[w->path[d]];
+        int p = n->side;
+        float s = (float)(p == 0 ? score : 1.0 - score);
+        mcts_node *c = &t->pool[n->child];
+        for (int i = 0; i < n->nchild; i++) {
+            const mcts_amaf_entry *e = slot(w, c[i].move);
+            if (e->gen == w->amaf_gen && e->last[p] >= d) {
+                c[i].amaf_visits++;
+                c[i].amaf_wins += s;
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/* coffee_impl.h - Coffee's position, geometry and move code, shared by the
+ * game (coffee.c) and its playout policy (coffee_policy.c) only; everything
+ * else sees game_ops. */
+#ifndef QUARTET_COFFEE_IMPL_H
+#define QUARTET_COFFEE_IMPL_H
+#include "games/coffee.h"
+
+struct rng;
+
+#define MAX_W 19
+#define MAX_CELLS (MAX_W * MAX_W)
+#define MAX_LINES 128 /* square 19: 19 + 19 + 37 + 37 */
+#define MAX_LINE_CELLS (4 * MAX_CELLS)
+#define MAX_AXES 4
+#define AXIS_NONE 7 /* the bar after a winning placement */
+#define EMPTY 0     /* cell contents: EMPTY, or player + 1 */
+
+/* Move code: cell | axis << 9, or cell | MV_WIN, or MV_SWAP. */
+#define MV_CELL(m) ((int)((m) & 511))
+#define MV_AXIS(m) ((int)(((m) >> 9) & 3))
+#define MV_WIN 0x800u
+#define MV_SWAP 0x1000u
+
+enum reason { END_NONE, END_LINE, END_NO_TURN };
+
+typedef struct coffee_pos {
+    uint64_t hash;
+    int16_t bar;     /* the bar's cell, -1 before the first move */
+    uint8_t axis;    /* the bar's axis, AXIS_NONE after a winning placement */
+    uint8_t side;    /* player to move */
+    uint8_t result;  /* enum game_result */
+    uint8_t reason;  /* enum reason */
+    uint8_t swap_ok; /* Orange may answer with swap */
+} coffee_pos;
+
+typedef struct coffee_game {
+    game base;
+    /* geometry, fixed by the options */
+    int board, size, n, pie, w, naxes, ncells;
+    const char *axis_letters;
+    int16_t cells[MAX_CELLS];                /* existing cells, bottom row first */
+    int8_t exists[MAX_CELLS];
+    int16_t nb[MAX_CELLS][2 * MAX_AXES];     /* [2a] forward, [2a+1] backward, -1 off board */
+    uint8_t line_of[MAX_CELLS][MAX_AXES];
+    int16_t line_start[MAX_LINES];
+    uint8_t line_len[MAX_LINES];
+    int16_t line_cells[MAX_LINE_CELLS];
+    int nlines;
+    /* the position */
+    uint8_t cell[MAX_CELLS];
+    uint8_t empty[MAX_LINES]; /* empty cells on each line */
+    coffee_pos pos;
+    coffee_pos hist[MAX_CELLS + 2]; /* hist[k]: the header before move k */
+    qmove moves[MAX_CELLS + 2];
+    int ply;
+} coffee_game;
+
+/* The longest run of player p's pieces along one axis through the empty
+ * cell t once p fills it, as if the cell `taken` (-1: none) were the
+ * opponent's; counting stops at `enough`. */
+static inline int run_through_empty(const coffee_game *g, int t, int p, int taken, int enough)
+{
+    int colour = p + 1, best = 1;
+    for (int a = 0; a < g->naxes && best < enough; a++) {
+        int run = 1;
+        for (int s = g->nb[t][2 * a]; s >= 0 && s != taken && g->cell[s] == colour;
+             s = g->nb[s][2 * a])
+            run++;
+        for (int s = g->nb[t][2 * a + 1]; s >= 0 && s != taken && g->cell[s] == colour;
+             s = g->nb[s][2 * a + 1])
+            run++;
+        if (run > best)
+            best = run;
+    }
+    return best;
+}
+
+/* Would a piece of player p on the empty cell t make n in a row, were the
+ * cell `taken` (-1: none) the opponent's?  (The policy asks what a
+ * placement on `taken` leaves the opponent.) */
+static inline int makes_line_without(const coffee_game *g, int t, int p, int taken)
+{
+    return run_through_empty(g, t, p, taken, g->n) >= g->n;
+}
+
+/* Would a piece of player p on the empty cell t make n in a row? */
+static inline int makes_line(const coffee_game *g, int t, int p)
+{
+    return makes_line_without(g, t, p, -1);
+}
+
+/* May the bar lie along axis a on the empty cell t once t is filled?  The
+ * line must keep an empty cell besides t. */
+static inline int bar_ok(const coffee_game *g, int t, int a) { return g->empty[g->line_of[t][a]] > 1; }
+
+/* Cells the player to move may place on: the bar's whole line (or the whole
+ * board before the first move).  Returns the line's cells and count. */
+static inline const int16_t *target_cells(const coffee_game *g, int *count)
+{
+    if (g->pos.bar < 0) {
+        *count = g->ncells;
+        return g->cells;
+    }
+    int l = g->line_of[g->pos.bar][g->pos.axis];
+    *count = g->line_len[l];
+    return g->line_cells + g->line_start[l];
+}
+
+/* A uniformly random legal move of a game that goes on; list: room for
+ * GAME_MAX_MOVES moves, used when few moves are legal. */
+qmove coffee_random_move(const coffee_game *g, struct rng *r, qmove *list);
+
+/* The knowledge hooks (coffee_policy.c). */
+int coffee_policy_playout(game *g, struct rng *r, int max_plies, qmove *trace, int *ntrace);
+void coffee_policy_priors(const game *g, const qmove *moves, int n, float *out);
+#endif

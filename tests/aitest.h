@@ -1,0 +1,38 @@
+/* aitest.h - what the tests of the ai share on top of check.h: one search
+ * with a game's own settings, and the immediate-win check the tactics are
+ * judged by. */
+#ifndef QUARTET_AITEST_H
+#define QUARTET_AITEST_H
+
+#include "ai/engine.h"
+#include "game.h"
+
+#include <stdio.h>
+
+/* A fresh "ai" with the game's defaults and then settings; its move in g. */
+static inline qmove test_ai_choose(const game *g, const char *settings, engine_report *rep)
+{
+    char err[GAME_ERR_MAX];
+    engine *e = engine_new("ai", err, sizeof err);
+    engine_set_game(e, g->ops);
+    if (engine_set_all(e, settings, err, sizeof err) != 0)
+        printf("  settings '%s': %s\n", settings, err);
+    qmove m = engine_choose(e, g, rep);
+    engine_free(e);
+    return m;
+}
+
+/* Does the side to move have a move that ends the game in its favour? */
+static inline int test_wins_at_once(game *g)
+{
+    qmove list[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), win = 0;
+    for (int i = 0; i < n && !win; i++) {
+        g->ops->make(g, list[i]);
+        win = g->ops->result(g) == RESULT_FIRST + p;
+        g->ops->unmake(g);
+    }
+    return win;
+}
+
+#endif

@@ -1,0 +1,245 @@
+/* test_policy.c - the knowledge hooks of LOT and Coffee (policy_playout and
+ * priors): legal moves only, a trace equal to the moves played, wins taken
+ * and must-blocks blocked in hand-made positions, priors that rank those
+ * moves first, and the search finding them at small budgets. */
+#include "check.h"
+#include "gametest.h"
+#include "ai/engine.h"
+#include "game.h"
+#include "games/coffee.h"
+#include "games/lot.h"
+#include "rng.h"
+
+typedef struct pos_case {
+    const game_ops *ops;
+    const char *opts, *pos;
+} pos_case;
+
+/* Positions where the side to move can win at once, and where it must
+ * stop the opponent's win (at least one move does, others do not). */
+static const pos_case wins[] = {
+    {&lot_ops, NULL, "7/7/7/7/2w4/2w4/WW5 w"},       /* c1, kept on c1 */
+    {&lot_ops, NULL, "7/7/7/7/7/2w4/WWw4 w"},        /* c3, kept on c1 */
+    {&lot_ops, NULL, "7/7/7/7/2b4/2b4/BB1w3 b"},     /* Black: c1 */
+    {&coffee_ops, "board=square size=5 n=4", "5/o3o/2o2/5/1bbb1 c3a b -"},   /* e1 */
+    {&coffee_ops, "board=hex size=4 n=4", "3o/5/6/o6/3o2/5/bbb1 d3a b -"},   /* d1 */
+    /* no line to make, but one bar leaves the opponent no legal turn */
+    {&coffee_ops, "board=square size=5 n=4", "boboo/1ob1b/bbboo/1o1ob/o1bb1 a3v o -"},
+    {&coffee_ops, "board=hex size=4 n=4", "bbbo/1boob/ooobbo/1bb1oo1/oobobb/boobo/1bob f4h b -"},
+};
+static const pos_case blocks[] = {
+    {&lot_ops, NULL, "7/7/7/7/2w4/2w4/WW5 b"},          /* c1 */
+    {&lot_ops, NULL, "7/7/7/7/2w4/2w4/WW1bb2 b"},       /* c1+c1-d1-e1 only */
+    {&lot_ops, NULL, "7/7/7/7/7/2b4/BBb1w2 w"},         /* c3 */
+    {&coffee_ops, "board=square size=5 n=4", "2o1b/bobbo/bobbb/2obo/b1ooo e5h o -"},
+    {&coffee_ops, "board=hex size=4 n=4", "bo2/1bbo1/oobbb1/ob1obo1/obbboo/bo1bo/boob c3a o -"},
+};
+#define NCASES(a) ((int)(sizeof(a) / sizeof(a)[0]))
+
+static game *load(const pos_case *c)
+{
+    game *g = test_game(c->ops, c->opts);
+    if (g && test_set_pos(g, c->pos) != 0) {
+        game_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+/* Does the opponent have a move that wins at once? */
+static int opponent_wins(game *g)
+{
+    qmove list[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), won = 0;
+    for (int i = 0; i < n && !won; i++) {
+        g->ops->make(g, list[i]);
+        won = g->ops->result(g) == RESULT_FIRST + p;
+        g->ops->unmake(g);
+    }
+    return won;
+}
+
+/* 1: m wins at once; 0: m lets the opponent win at once; 2: neither. */
+static int kind_of(game *g, qmove m)
+{
+    int p = g->ops->to_move(g);
+    g->ops->make(g, m);
+    int k = g->ops->result(g) == RESULT_FIRST + p ? 1 : opponent_wins(g) ? 0 : 2;
+    g->ops->unmake(g);
+    return k;
+}
+
+/* Policy playouts from the start: every move legal where it was made, the
+ * trace exactly the moves made, the count and the result right, a cut
+ * playout stopped where told. */
+static void check_playouts(const game_ops *ops, const char *opts, int cut)
+{
+    game *g = test_game(ops, opts);
+    CHECK(ops->policy_playout != NULL && ops->priors != NULL);
+    rng r;
+    rng_seed(&r, 5);
+    qmove trace[1024], list[GAME_MAX_MOVES];
+    int bad = 0, ended = 0;
+    for (int i = 0; i < 100; i++) {
+        game *c = game_clone(g), *replay = game_clone(g);
+        int nt = -1, res = ops->policy_playout(c, &r, 1000, trace, &nt);
+        ended += res != RESULT_NONE;
+        bad += nt != ops->ply(c) || res != ops->result(c);
+        for (int k = 0; k < nt && k < ops->ply(c); k++) {
+            int n = ops->legal_moves(replay, list), legal = 0;
+            for (int j = 0; j < n; j++)
+                legal |= list[j] == trace[k];
+            bad += !legal || trace[k] != ops->move_at(c, k);
+            ops->make(replay, trace[k]);
+        }
+        bad += ops->hash(replay) != ops->hash(c);
+        game_free(replay);
+        game_free(c);
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(ended, 100);
+    game *c = game_clone(g);
+    int nt = -1;
+    if (!cut) { /* a tiny board can end within five plies */
+        game_free(c);
+        game_free(g);
+        return;
+    }
+    CHECK_INT(ops->policy_playout(c, &r, 3, NULL, &nt), RESULT_NONE);
+    CHECK_INT(nt, 3);
+    CHECK_INT(ops->ply(c), 3);
+    CHECK_INT(ops->policy_playout(c, &r, 2, NULL, NULL), RESULT_NONE);
+    CHECK_INT(ops->ply(c), 5);
+    game_free(c);
+    game_free(g);
+}
+
+static void test_playouts_legal_and_traced(void)
+{
+    check_playouts(&lot_ops, NULL, 1);
+    check_playouts(&lot_ops, "pie=0", 1);
+    check_playouts(&coffee_ops, NULL, 1);
+    check_playouts(&coffee_ops, "board=square size=5 n=4 pie=1", 1);
+    check_playouts(&coffee_ops, "board=hex size=2 n=2", 0);
+}
+
+/* One policy move from the position, 200 times: of the wanted kind (1 a
+ * win, 2 safe) at least `least` times, and more often than a uniform pick
+ * would be; the position offers others (else the test could not fail). */
+static void check_first_move(const pos_case *pc, int want, int least)
+{
+    game *g = load(pc);
+    CHECK(g != NULL);
+    if (!g)
+        return;
+    qmove list[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, list), other = 0, wanted = 0;
+    for (int i = 0; i < n; i++) {
+        int k = kind_of(g, list[i]);
+        wanted += k == want;
+        other += k != want;
+    }
+    CHECK(wanted > 0 && other > 0);
+    rng r;
+    rng_seed(&r, 9);
+    int good = 0;
+    for (int i = 0; i < 200; i++) {
+        game *c = game_clone(g);
+        qmove m;
+        int nt = 0;
+        g->ops->policy_playout(c, &r, 1, &m, &nt);
+        good += nt == 1 && kind_of(g, m) == want;
+        game_free(c);
+    }
+    if (good < least)
+        printf("  %s: %d of 200 moves of kind %d\n", pc->pos, good, want);
+    CHECK(good >= least);
+    CHECK(good * n > 200 * wanted);
+    game_free(g);
+}
+
+static void test_wins_taken(void)
+{
+    for (int i = 0; i < NCASES(wins); i++)
+        check_first_move(&wins[i], 1, 200);
+}
+
+/* LOT always blocks; Coffee's playout guards half the time (and then
+ * always blocks), so at least half of its moves block. */
+static void test_must_blocks_blocked(void)
+{
+    for (int i = 0; i < NCASES(blocks); i++)
+        check_first_move(&blocks[i], 2, blocks[i].ops == &lot_ops ? 200 : 100);
+}
+
+/* The moves of the wanted kind have the highest priors, strictly above
+ * every other move. */
+static void check_priors(const pos_case *pc, int want)
+{
+    game *g = load(pc);
+    if (!g)
+        return;
+    qmove list[GAME_MAX_MOVES];
+    float prior[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, list);
+    g->ops->priors(g, list, n, prior);
+    float low = 2, high = -1;
+    int range_ok = 1;
+    for (int i = 0; i < n; i++) {
+        range_ok &= prior[i] >= 0 && prior[i] <= 1;
+        if (kind_of(g, list[i]) == want)
+            low = prior[i] < low ? prior[i] : low;
+        else
+            high = prior[i] > high ? prior[i] : high;
+    }
+    CHECK(range_ok);
+    if (!(low > high))
+        printf("  %s: wanted moves from %.2f, others up to %.2f\n", pc->pos, low, high);
+    CHECK(low > high);
+    game_free(g);
+}
+
+static void test_priors_rank_them_first(void)
+{
+    for (int i = 0; i < NCASES(wins); i++)
+        check_priors(&wins[i], 1);
+    for (int i = 0; i < NCASES(blocks); i++)
+        check_priors(&blocks[i], 2);
+}
+
+/* The strongest player finds the win and the block at a small budget. */
+static void check_search(const pos_case *pc, int want)
+{
+    game *g = load(pc);
+    char err[GAME_ERR_MAX];
+    engine *e = engine_new("ai", err, sizeof err);
+    if (!g || !e || engine_set_all(e, "iterations=300 seed=2", err, sizeof err) != 0) {
+        CHECK(0);
+        return;
+    }
+    qmove m = engine_choose(e, g, NULL);
+    int k = kind_of(g, m);
+    if (k != want)
+        printf("  %s: the search chose a move of kind %d\n", pc->pos, k);
+    CHECK_INT(k, want);
+    engine_free(e);
+    game_free(g);
+}
+
+static void test_search_small_budget(void)
+{
+    for (int i = 0; i < NCASES(wins); i++)
+        check_search(&wins[i], 1);
+    for (int i = 0; i < NCASES(blocks); i++)
+        check_search(&blocks[i], 2);
+}
+
+int main(void)
+{
+    RUN(test_playouts_legal_and_traced);
+    RUN(test_wins_taken);
+    RUN(test_must_blocks_blocked);
+    RUN(test_priors_rank_them_first);
+    RUN(test_search_small_budget);
+    return check_summary("test_policy");
+}
