@@ -402,7 +402,7 @@ static void watch_progress(const engine_progress *p, void *arg)
     if (!p->final && !atomic_load(&e->halt)) {
         int halt = w->mode == MODE_PONDER
                        ? p->capacity && p->nodes * 20 >= p->capacity * PONDER_FILL_20THS
-                       : engine_decided(p, w->limit_ms, w->max_iterations);
+                       : e->ops->early_stop && engine_decided(p, w->limit_ms, w->max_iterations);
         if (halt) {
             w->early = w->mode == MODE_CHOOSE;
             atomic_store(&e->halt, 1);

@@ -169,4 +169,5 @@ const searcher_ops mcts_searcher = {
     .destroy = player_destroy,
     .configure = player_configure,
     .choose = player_choose,
+    .early_stop = 1,
 };

@@ -72,6 +72,10 @@ typedef struct searcher_ops {
      * when the game is over.  Fills rep (never NULL) and reports through
      * run->progress, the last time with final set. */
     qmove (*choose)(void *self, const game *g, const searcher_run *run, engine_report *rep);
+    /* 1 when a candidate's visits tell how settled the choice is, so the
+     * facade may stop a timed search early once the leader cannot be
+     * caught (MCTS); alpha-beta's node counts do not. */
+    int early_stop;
 } searcher_ops;
 
 /* Every searcher, NULL-terminated; the first is the strongest ("ai"). */
