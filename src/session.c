@@ -423,7 +423,7 @@ static int seat_engine(session *s, int seat, engine *e, char *err, size_t errlen
     if (seat < 2 && s->eng[0] && s->eng[0] == s->eng[1]) {
         char settings[SESSION_PLAYER_MAX];
         engine *copy = engine_new(engine_kind(s->eng[0]), err, errlen);
-        engine_settings_text(s->eng[0], settings, sizeof settings);
+        engine_given_settings_text(s->eng[0], settings, sizeof settings);
         if (!copy || engine_set_all(copy, settings, err, errlen) != 0) {
             if (copy)
                 engine_free(copy);
@@ -490,7 +490,7 @@ int session_set_kind(session *s, int seat, const char *kind, char *err, size_t e
         /* carry over the settings the new kind understands */
         char settings[SESSION_PLAYER_MAX], msg[GAME_ERR_MAX];
         char *words[64];
-        engine_settings_text(old, settings, sizeof settings);
+        engine_given_settings_text(old, settings, sizeof settings);
         int n = util_split_words(settings, words, 64);
         for (int i = 0; i < n; i++) {
             char *eq = strchr(words[i], '=');

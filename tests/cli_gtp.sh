@@ -123,12 +123,29 @@ out=$(printf 'gogui-analyze_commands\n' | $Q gtp); has "$out" "string/Analyze 1 
 
 # Pondering (ponder=1): the tree searched on the opponent's time is kept by
 # the next genmove ("hit"); any command ends it.  ponder=0 never ponders.
-out=$( (printf 'quartet-game y size=6\nquartet-set level 1\nquartet-set ponder 1\ngenmove b\n'; sleep 0.5
-        printf 'play w a1\ngenmove b\nquartet-ponder\n') | timeout 30 $Q gtp 2>"$tmp/ponder.err")
-has "$(printf '%s\n' "$out" | grep -E '^= ponders [12] iterations [1-9][0-9]* hits 1 misses 0$')" "ponders" "ponder hit counted"
-has "$(cat "$tmp/ponder.err")" "quartet: ponder hit (" "ponder hit on stderr"
-out=$( (printf 'quartet-game y size=6\nquartet-set level 1\ngenmove b\n'; sleep 0.3
-        printf 'play w a1\ngenmove b\nquartet-ponder\n') | timeout 30 $Q gtp 2>"$tmp/ponder.err")
+# answered N: wait (at most 30 s) until the engine has given N answers
+answered() {
+    i=0
+    while [ "$(grep -c '^=' "$tmp/pout" 2>/dev/null)" -lt "$1" ] && [ $i -lt 300 ]; do
+        sleep 0.1; i=$((i + 1)); done
+}
+for ponder in 1 0; do
+    (printf 'quartet-game y size=6\nquartet-set level 1\nquartet-set ponder %s\ngenmove b\n' $ponder
+     answered 4; sleep 0.3; printf 'play w a1\ngenmove b\n'; answered 6; sleep 0.3
+     printf 'quartet-ponder\n') | timeout 60 $Q gtp >"$tmp/pout" 2>"$tmp/ponder.err"
+    out=$(cat "$tmp/pout")
+    if [ $ponder = 1 ]; then
+        has "$(printf '%s\n' "$out" | grep -E '^= ponders 2 iterations [1-9][0-9]* hits 1 misses 0$')" \
+            "ponders" "ponder hit counted"
+        has "$(cat "$tmp/ponder.err")" "quartet: ponder hit (" "ponder hit on stderr"
+    fi
+done
 has "$out" "= ponders 0 iterations 0 hits 0 misses 0" "no ponder by default"
 status "$(wc -c <"$tmp/ponder.err")" 0 "nothing on stderr without ponder"
+# A new kind of player takes over only the settings the user gave: a
+# game's tuned defaults (LOA's evaluation) still apply to it, as a match's
+# referee sets players up before the game.
+out=$(printf 'quartet-set level 3\nquartet-player ai\nquartet-game loa\nquartet-settings\n' | $Q gtp y)
+has "$out" "= seed=1 level=3 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4" \
+    "game defaults after quartet-player"
 summary cli_gtp

@@ -270,5 +270,15 @@ printf 'c8-c6\nzz\n' >"$tmp/bad.txt"
 out=$($Q match -openings "$tmp/bad.txt" random random 2>&1); status $? 2 "bad opening"
 has "$out" "bad.txt:2: bad opening:" "bad opening line"
 out=$($Q match -resume random random 2>&1); status $? 2 "resume without log"; has "$out" "-resume needs -log" "resume without log"
+# files over their limits (sparse: nothing is written), refused before any game
+truncate -s 16777217 "$tmp/huge.txt"
+out=$($Q match -openings "$tmp/huge.txt" random random 2>&1); status $? 2 "openings over the limit"
+has "$out" "quartet match: openings file $tmp/huge.txt: larger than 16777216 bytes, the limit" "openings limit"
+truncate -s 1073741825 "$tmp/huge.log"
+out=$($Q match -games 2 -log "$tmp/huge.log" -resume random random 2>&1); status $? 2 "log over the limit"
+has "$out" "quartet match: log $tmp/huge.log: larger than 1073741824 bytes, the limit for a log" "log limit"
+status "$(stat -c %s "$tmp/huge.log")" 1073741825 "the log over the limit is not written"
+status "$(dd if="$tmp/huge.log" bs=64 count=1 2>/dev/null | tr -d '\0' | wc -c)" 0 "nothing written at its start"
+rm -f "$tmp/huge.txt" "$tmp/huge.log"
 
 summary cli_match

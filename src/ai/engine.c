@@ -308,14 +308,24 @@ void engine_set_game(engine *e, const game_ops *game)
     apply(e, set, e->mine, err, sizeof err); /* games tune no setting that can be refused */
 }
 
-void engine_settings_text(const engine *e, char *buf, size_t len)
+/* Every setting, or only those the user gave. */
+static void settings_text(const engine *e, int given_only, char *buf, size_t len)
 {
     buf[0] = 0;
     for (int i = 0; e->ops->settings[i].name; i++) {
+        if (given_only && !e->mine[i])
+            continue;
         char v[64];
         searcher_value_text(&e->ops->settings[i], e->set[i], v, sizeof v);
-        util_str_appendf(buf, len, "%s%s=%s", i ? " " : "", e->ops->settings[i].name, v);
+        util_str_appendf(buf, len, "%s%s=%s", buf[0] ? " " : "", e->ops->settings[i].name, v);
     }
+}
+
+void engine_settings_text(const engine *e, char *buf, size_t len) { settings_text(e, 0, buf, len); }
+
+void engine_given_settings_text(const engine *e, char *buf, size_t len)
+{
+    settings_text(e, 1, buf, len);
 }
 
 int engine_kind_has_setting(const char *kind, const char *name)

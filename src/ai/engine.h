@@ -87,6 +87,9 @@ int engine_kind_has_setting(const char *kind, const char *name);
  * the defaults of the game given to engine_set_game() (a search uses its
  * own game's defaults in any case). */
 void engine_settings_text(const engine *e, char *buf, size_t len);
+/* Only the settings the user gave, in the same form: what a new engine
+ * takes over, so that a game's tuned defaults still apply to it. */
+void engine_given_settings_text(const engine *e, char *buf, size_t len);
 /* Show the defaults game tunes for settings the user did not give.  Call
  * it when the game changes, not during a search. */
 void engine_set_game(engine *e, const game_ops *game);

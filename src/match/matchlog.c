@@ -146,13 +146,22 @@ static int resume_from(match *m, char *data, size_t len, const char *header)
 
 /* What the log holds already: NULL for a new or empty file and for what
  * is not a regular file (never read: /dev/full reads forever). */
-static char *existing_log(const match *m, size_t *len)
+static char *existing_log(const match *m, size_t *len, int *unreadable)
 {
     struct stat st;
     *len = 0;
     if (stat(m->log_path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0)
         return NULL;
-    return util_read_file(m->log_path, len);
+    char *data = util_read_file_max(m->log_path, MATCHLOG_MAX_BYTES, len);
+    /* a log that exists but cannot be read must not be written over */
+    if (!data && errno == EFBIG)
+        fprintf(stderr, "quartet match: log %s: larger than %d bytes, the limit for a log\n",
+                m->log_path, MATCHLOG_MAX_BYTES);
+    else if (!data)
+        fprintf(stderr, "quartet match: cannot read log %s: %s\n", m->log_path,
+                strerror(errno));
+    *unreadable = !data;
+    return data;
 }
 
 int matchlog_open(match *m)
@@ -160,7 +169,10 @@ int matchlog_open(match *m)
     char header[4096];
     fingerprint(m, header, sizeof header);
     size_t len;
-    char *data = existing_log(m, &len);
+    int unreadable = 0;
+    char *data = existing_log(m, &len, &unreadable);
+    if (unreadable)
+        return MATCH_EXIT_USAGE;
     if (data && len > 0 && !m->resume) {
         fprintf(stderr,
                 "quartet match: log %s already exists: add -resume to continue that match, "

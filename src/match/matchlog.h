@@ -10,6 +10,7 @@
 #include "match/match.h"
 
 #define MATCHLOG_MAGIC "# quartet match log 1"
+#define MATCHLOG_MAX_BYTES (1 << 30) /* a log read back by -resume */
 
 /* Log fields are tab-separated: tabs and line ends in s become spaces. */
 void matchlog_flatten(char *s);

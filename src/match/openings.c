@@ -162,12 +162,15 @@ static uint64_t openings_hash(const match *m)
 int openings_load(match *m, const char *path)
 {
     size_t len;
-    char *data = util_read_file(path, &len);
-    if (!data) {
+    char *data = util_read_file_max(path, OPENINGS_FILE_MAX, &len);
+    if (!data && errno == EFBIG)
+        fprintf(stderr, "quartet match: openings file %s: larger than %d bytes, the limit\n",
+                path, OPENINGS_FILE_MAX);
+    else if (!data)
         fprintf(stderr, "quartet match: cannot read openings file %s: %s\n", path,
                 strerror(errno));
+    if (!data)
         return -1;
-    }
     int lineno = 0, rc = 0;
     for (char *line = data, *next; line && *line; line = next) {
         char err[GAME_ERR_MAX];

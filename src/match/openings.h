@@ -11,6 +11,7 @@
 
 /* Longest line of an openings file, and most plies of an opening. */
 #define OPENINGS_LINE_MAX GAME_TEXT_MAX
+#define OPENINGS_FILE_MAX (16 << 20) /* bytes of an -openings file */
 
 /* Load FILE into m->openings (moves in canonical text) and describe it in
  * m->openings_desc (name, count and a hash of the content, so a changed
