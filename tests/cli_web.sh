@@ -228,8 +228,8 @@ call POST "/api/games/$cid/analysis" '{"ms":50}'
 expect 400 '{"error":"ms must be an integer from 100 to 30000"}' "analysis time out of range"
 call POST "/api/games/$cid/analysis" '{"ms":300}'
 expect 202 '"done":false' "analysis starts"
-for _ in $(seq 60); do call GET "/api/games/$cid/analysis"; printf '%s' "$body" | grep -q '"done":true' && break; sleep 0.1; done
-expect 200 '"done":true' "analysis ends"
+for _ in $(seq 60); do call GET "/api/games/$cid/analysis"; printf '%s' "$body" | grep -q '"done":true,"candidates"' && break; sleep 0.1; done
+expect 200 '"done":true,"candidates"' "analysis ends"
 has "$body" '{"ply":4,' "analysis of the position after four moves"
 has "$body" '"candidates":[{"move":"' "analysis: candidate moves"
 has "$body" '"pv":["' "analysis: the principal variation"
