@@ -36,6 +36,10 @@ typedef struct lot_game {
     game base;
     lot_pos pos;
     movehist hist; /* of lot_pos */
+    /* The playout records its moves but not the positions between them:
+     * the history's positions at plies [gap_lo, gap_hi) are rebuilt from
+     * the moves when unmake first needs one (gap_lo == gap_hi: none). */
+    int gap_lo, gap_hi;
 } lot_game;
 
 /* The tower moves of the player to move placing on empty cell s, three per

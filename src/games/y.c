@@ -53,6 +53,10 @@ static int16_t sym_cell[Y_MAX_SIZE + 1][6][MAX_CELLS];
 
 static int cell_at(int n, int c, int r);
 
+static void set_bit(uint64_t *x, int b) { x[b >> 6] |= 1ull << (b & 63); }
+
+static int has_bit(const uint64_t *x, int b) { return (int)(x[b >> 6] >> (b & 63) & 1); }
+
 static void init_symmetries(void)
 {
     static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
@@ -128,12 +132,22 @@ static void init_geometry(y_game *g, int n)
                     g->nb[i][k++] = (int16_t)j;
             }
             g->nbn[i] = (uint8_t)k;
+            while (k < 6)
+                g->nb[i][k++] = (int16_t)i;
             g->template_dirs[i] = 0;
             for (int d = 0; d < 6; d++)
                 if (g->bridge[i][d] < 0 && g->ring[i][d] != Y_OUTSIDE &&
                     g->ring[i][(d + 1) % 6] != Y_OUTSIDE)
                     g->template_dirs[i] = (uint8_t)(g->template_dirs[i] | 1u << d);
         }
+    memset(g->all_bits, 0, sizeof g->all_bits);
+    for (int i = 0; i < g->ncells; i++) {
+        g->all_cells[i] = (int16_t)i;
+        set_bit(g->all_bits, g->bit[i]);
+        memset(g->nb_bits[i], 0, sizeof g->nb_bits[i]);
+        for (int k = 0; k < 6; k++)
+            set_bit(g->nb_bits[i], g->bit[g->nb[i][k]]);
+    }
 }
 
 int y_quota(const y_game *g, int turn)
@@ -871,13 +885,20 @@ int y_black_wins_full(uint64_t *x, int n)
     return (int)(x[0] & 1);
 }
 
-/* Standard: the player to move gets ceil(e/2) of the e empty cells (in
- * scratch), the other player the rest, drawn by a partial shuffle. */
-static int fill_board(y_game *g, rng *r, int e, uint64_t *black)
+/* Standard: the player to move gets ceil(e/2) of the e empty cells, the
+ * other player the rest, drawn by a partial shuffle. */
+static int fill_board(y_game *g, rng *r)
 {
     y_state *s = &g->st;
-    int mover = s->side, other = !mover, m = e / 2;
+    uint64_t black[BB_WORDS] = {0};
     int16_t *cells = g->scratch;
+    int e = 0;
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] == EMPTY)
+            cells[e++] = (int16_t)i;
+        else if (g->cell[i] == BLACK)
+            set_bit(black, g->bit[i]);
+    int mover = s->side, other = !mover, m = e / 2;
     for (int i = 0; i < m; i++) {
         int j = i + (int)rng_below(r, (uint32_t)(e - i));
         int16_t t = cells[i];
@@ -889,75 +910,17 @@ static int fill_board(y_game *g, rng *r, int e, uint64_t *black)
         int c = cells[i], p = i < m ? other : mover;
         g->cell[c] = (uint8_t)(p + 1);
         h ^= zob_stone[p][c];
-        if (p == 0)
-            black[g->bit[c] >> 6] |= 1ull << (g->bit[c] & 63);
     }
-    /* the hash of the filled board: e turns later, no swap on offer */
+    for (int i = mover ? 0 : m, end = mover ? m : e; i < end; i++)
+        set_bit(black, g->bit[cells[i]]);
+    /* the hash of the filled board: e turns later */
     int turn = s->turn + e < MAX_TURN ? s->turn + e : MAX_TURN;
-    h ^= zob_turn(s->turn) ^ zob_turn(turn) ^ (e & 1 ? zob_side : 0);
-    if (s->swap_ok)
-        h ^= zob_swap;
-    s->hash = h;
+    s->hash = h ^ zob_turn(s->turn) ^ zob_turn(turn) ^ (e & 1 ? zob_side : 0);
     s->turn = (int16_t)turn;
     s->stones[mover] = (int16_t)(s->stones[mover] + e - m);
     s->stones[other] = (int16_t)(s->stones[other] + m);
     s->side = (uint8_t)(mover ^ (e & 1));
-    s->swap_ok = 0;
     return y_black_wins_full(black, g->size) ? RESULT_FIRST : RESULT_SECOND;
-}
-
-static int has_bit(const uint64_t *x, int b) { return (int)(x[b >> 6] >> (b & 63) & 1); }
-
-/* Bit sets of up to 128 bits (size 11 and below) in one integer. */
-__extension__ typedef unsigned __int128 u128;
-
-static u128 load128(const uint64_t *x) { return (u128)x[1] << 64 | x[0]; }
-
-static void store128(uint64_t *x, u128 v)
-{
-    x[0] = (uint64_t)v;
-    x[1] = (uint64_t)(v >> 64);
-}
-
-/* v and its neighbours: (c+-1, r) are bits +-1, (c, r+-1) are +-(n),
- * (c+-1, r+-1) are +-(n+1); a shift across the end of a row lands on a bit
- * no cell has. */
-static u128 spread128(u128 v, int n)
-{
-    return v | v << 1 | v >> 1 | v << n | v >> n | v << (n + 1) | v >> (n + 1);
-}
-
-/* out |= x and its neighbours, on words 64-bit words (at least 2). */
-static void add_neighbourhood(uint64_t *out, const uint64_t *x, int words, int n)
-{
-    if (words == 2) {
-        store128(out, load128(out) | spread128(load128(x), n));
-        return;
-    }
-    const int shift[3] = {1, n, n + 1};
-    for (int i = 0; i < words; i++) {
-        uint64_t a = x[i], lo = i ? x[i - 1] : 0, hi = i + 1 < words ? x[i + 1] : 0, v = a;
-        for (int k = 0; k < 3; k++) {
-            int d = shift[k];
-            v |= a << d | lo >> (64 - d) | a >> d | hi << (64 - d);
-        }
-        out[i] |= v;
-    }
-}
-
-/* The bit of the idx-th set bit of x. */
-static int select_bit(const uint64_t *x, int idx)
-{
-    for (int w = 0;; w++) {
-        uint64_t v = x[w];
-        int c = __builtin_popcountll(v);
-        if (idx < c) {
-            while (idx--)
-                v &= v - 1;
-            return w * 64 + __builtin_ctzll(v);
-        }
-        idx -= c;
-    }
 }
 
 static int y_multi_move_turns(const game *gg)
@@ -980,140 +943,240 @@ static int y_turns_left(const game *gg)
     return (turns + 1) / 2;
 }
 
-/* The state of a variant's playout: the cells as bit sets, and the
- * groups of this turn's stones (marked), which the group rule closes to
- * the mover: their neighbours are near.  Stones placed since marked was
- * last grown wait in seeds, so the flood fill runs only when a drawn cell
- * touches the mover's stones. */
-typedef struct fill_state {
-    uint64_t own[2][BB_WORDS], empty[BB_WORDS];
-    uint64_t marked[BB_WORDS], near[BB_WORDS], seeds[BB_WORDS];
-} fill_state;
+/* ---- the variants' playouts ----
+ * Stone by stone under the group rule, on the game's own union-find with
+ * path halving and no undo log (a finished playout keeps no history, so
+ * nothing is ever undone).  Each root also holds the bit set of the cells
+ * next to its group (reach), merged with the union; the cells closed to
+ * the mover are then the reach of this turn's groups, which only grows
+ * during a turn (a legal stone never joins one of them).  The playout
+ * stops at the first Y, which is the Y the full board would hold.  The
+ * functions taking words are inlined where words is a constant, so the
+ * bit sets of boards up to size 11 are two words without loops. */
+#define Y_HOT static inline __attribute__((always_inline))
 
-static void set_bit(uint64_t *x, int b) { x[b >> 6] |= 1ull << (b & 63); }
+/* What a variant's playout keeps besides the game's own arrays. */
+typedef struct vplay {
+    uint64_t own[2][BB_WORDS], empty[BB_WORDS], closed[BB_WORDS];
+    uint64_t hash; /* without the side, turn and swap keys */
+    int left;      /* stones still to place this turn */
+} vplay;
 
-/* marked gets the groups of the seeds (a flood fill through own stones),
- * near their neighbours. */
-static void grow_marked(const y_game *g, fill_state *f, const uint64_t *own)
+Y_HOT int find_halving(y_game *g, int i)
 {
-    int w = g->words, more = 0;
-    if (w == 2) { /* the same in one 128-bit integer */
-        u128 x = load128(f->seeds), o = load128(own), y;
-        if (!x)
-            return;
-        while ((y = spread128(x, g->size) & o) != x)
-            x = y;
-        store128(f->near, load128(f->near) | spread128(x, g->size));
-        store128(f->marked, load128(f->marked) | x);
-        store128(f->seeds, 0);
-        return;
+    int16_t *p = g->parent;
+    while (p[i] != i) {
+        p[i] = p[p[i]];
+        i = p[i];
     }
-    for (int i = 0; i < w; i++)
-        more |= f->seeds[i] != 0;
-    if (!more)
-        return;
-    uint64_t x[BB_WORDS], y[BB_WORDS];
-    memcpy(x, f->seeds, sizeof x);
-    for (int changed = 1; changed;) {
-        memset(y, 0, (size_t)w * sizeof y[0]);
-        add_neighbourhood(y, x, w, g->size);
-        changed = 0;
-        for (int i = 0; i < w; i++) {
-            y[i] &= own[i];
-            changed |= y[i] != x[i];
-            x[i] = y[i];
+    return i;
+}
+
+/* Link the groups of roots a and b (union by rank); returns the root. */
+Y_HOT int link_roots(y_game *g, int a, int b, int words)
+{
+    if (g->rank[a] < g->rank[b]) {
+        int t = a;
+        a = b;
+        b = t;
+    } else if (g->rank[a] == g->rank[b]) {
+        g->rank[a]++;
+    }
+    g->parent[b] = (int16_t)a;
+    g->sides[a] |= g->sides[b];
+    for (int i = 0; i < words; i++)
+        g->reach[a][i] |= g->reach[b][i];
+    return a;
+}
+
+/* Put the mover's stone on empty cell c and merge it with its own-colour
+ * neighbours.  Returns the root of its group. */
+Y_HOT int join_stone(y_game *g, vplay *v, int c, int side, int words)
+{
+    const uint64_t *nbits = g->nb_bits[c];
+    g->cell[c] = (uint8_t)(side + 1);
+    g->parent[c] = (int16_t)c;
+    g->rank[c] = 0;
+    g->sides[c] = g->side_mask[c];
+    int root = c;
+    for (int i = 0; i < words; i++)
+        g->reach[c][i] = nbits[i];
+    for (int i = 0; i < words; i++) {
+        for (uint64_t x = nbits[i] & v->own[side][i]; x; x &= x - 1) {
+            int rj = find_halving(g, g->cell_of_bit[i * 64 + __builtin_ctzll(x)]);
+            if (rj != root)
+                root = link_roots(g, root, rj, words);
         }
     }
-    add_neighbourhood(f->near, x, w, g->size);
-    for (int i = 0; i < w; i++) {
-        f->marked[i] |= x[i];
-        f->seeds[i] = 0;
+    return root;
+}
+
+/* The bit of the idx-th set bit of x. */
+static int select_bit(const uint64_t *x, int idx)
+{
+    for (int w = 0;; w++) {
+        uint64_t v = x[w];
+        int c = __builtin_popcountll(v);
+        if (idx < c) {
+            while (idx--)
+                v &= v - 1;
+            return w * 64 + __builtin_ctzll(v);
+        }
+        idx -= c;
     }
 }
 
-/* Whether empty cell c has a neighbour of colour (player + 1). */
-static int touches(const y_game *g, int c, int colour)
+/* The index in scratch of a uniform open cell for a later stone of the
+ * turn (the first draw was closed), or -1 when every empty cell is closed:
+ * two more draws, then the set of open cells. */
+static int pick_open(y_game *g, rng *r, const vplay *v, int ne)
 {
-    for (int k = 0; k < g->nbn[c]; k++)
-        if (g->cell[g->nb[c][k]] == colour)
-            return 1;
-    return 0;
-}
-
-/* A uniform legal cell for a later stone of the turn, or -1 when none is
- * left: one random draw, and if that cell is closed, a uniform one of the
- * open cells (so every open cell has the same chance). */
-static int pick_cell(y_game *g, rng *r, int ne, fill_state *f)
-{
-    int side = g->st.side;
-    int c = g->scratch[rng_below(r, (uint32_t)ne)];
-    if (!touches(g, c, side + 1))
-        return c;
-    grow_marked(g, f, f->own[side]);
-    if (!has_bit(f->near, g->bit[c]))
-        return c;
-    uint64_t legal[BB_WORDS];
+    for (int tries = 0; tries < 2; tries++) {
+        int k = (int)rng_below(r, (uint32_t)ne);
+        if (!has_bit(v->closed, g->bit[g->scratch[k]]))
+            return k;
+    }
+    uint64_t open[BB_WORDS];
     int n = 0;
-    for (int w = 0; w < g->words; w++) {
-        legal[w] = f->empty[w] & ~f->near[w];
-        n += __builtin_popcountll(legal[w]);
+    for (int i = 0; i < g->words; i++) {
+        open[i] = v->empty[i] & ~v->closed[i];
+        n += __builtin_popcountll(open[i]);
     }
-    return n ? g->cell_of_bit[select_bit(legal, (int)rng_below(r, (uint32_t)n))] : -1;
+    if (n == 0)
+        return -1;
+    int c = g->cell_of_bit[select_bit(open, (int)rng_below(r, (uint32_t)n))], k = 0;
+    while (g->scratch[k] != c)
+        k++;
+    return k;
 }
 
-static void fill_start(y_game *g, fill_state *f, int ne)
+/* The pie rule's swap inside a playout, as y_make plays it. */
+static void swap_colours(y_game *g, vplay *v)
 {
-    memset(f, 0, sizeof *f);
     for (int i = 0; i < g->ncells; i++)
-        if (g->cell[i] != EMPTY)
-            set_bit(f->own[g->cell[i] - 1], g->bit[i]);
-    for (int k = 0; k < ne; k++) {
-        int c = g->scratch[k];
-        g->where[c] = (int16_t)k;
-        set_bit(f->empty, g->bit[c]);
+        if (g->cell[i] == BLACK) {
+            g->cell[i] = WHITE;
+            v->hash ^= zob_stone[0][i] ^ zob_stone[1][i];
+        }
+    for (int i = 0; i < BB_WORDS; i++) {
+        v->own[1][i] = v->own[0][i];
+        v->own[0][i] = 0;
     }
-    for (int k = 0; k < g->st.placed; k++)
-        set_bit(f->seeds, g->bit[THIS_TURN(g, k)]);
+    g->st.stones[1] = g->st.stones[0];
+    g->st.stones[0] = 0;
+    g->st.side = 0;
 }
 
-/* The variants: stone by stone under the group rule to a full board (ne
- * empties in scratch); the result from the full board. */
-static int fill_variant(y_game *g, rng *r, int ne)
+/* The turn passes (after a Y too, as in y_make); a swap may follow. */
+Y_HOT void pass_turn(y_game *g, rng *r, vplay *v, int ne, int words)
 {
     y_state *s = &g->st;
-    fill_state f;
-    fill_start(g, &f, ne);
-    uint64_t h = s->hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0) ^
-                 (s->swap_ok ? zob_swap : 0);
-    for (int k = 0; k < s->placed; k++)
-        h ^= zob_this[THIS_TURN(g, k)];
-    int placed = s->placed, quota_left = y_quota(g, s->turn) - placed;
-    while (ne > 0) {
-        int c = placed ? pick_cell(g, r, ne, &f) : g->scratch[rng_below(r, (uint32_t)ne)];
-        if (c >= 0) {
-            int k = g->where[c], last = g->scratch[--ne];
-            g->scratch[k] = (int16_t)last;
-            g->where[last] = (int16_t)k;
-            f.empty[g->bit[c] >> 6] &= ~(1ull << (g->bit[c] & 63));
-            set_bit(f.own[s->side], g->bit[c]);
-            set_bit(f.seeds, g->bit[c]);
-            g->cell[c] = (uint8_t)(s->side + 1);
-            s->stones[s->side]++;
-            h ^= zob_stone[s->side][c];
-            placed++;
-        }
-        if (c < 0 || --quota_left == 0 || ne == 0) { /* the turn passes */
-            s->side ^= 1;
-            s->turn = (int16_t)(s->turn < MAX_TURN ? s->turn + 1 : MAX_TURN);
-            placed = 0;
-            quota_left = y_quota(g, s->turn);
-            for (int w = 0; w < g->words; w++)
-                f.marked[w] = f.near[w] = f.seeds[w] = 0;
+    s->side ^= 1;
+    s->turn = (int16_t)(s->turn < MAX_TURN ? s->turn + 1 : MAX_TURN);
+    s->placed = 0;
+    v->left = g->variant == VAR_DOUBLE ? 2 : s->turn;
+    for (int i = 0; i < words; i++)
+        v->closed[i] = 0;
+    if (s->turn == 2 && g->pie && s->result == RESULT_NONE && !has_white(g) &&
+        rng_below(r, (uint32_t)ne + 1) == (uint32_t)ne)
+        swap_colours(g, v);
+}
+
+/* The playout's sets from the position: the stones and empty cells (the
+ * list in scratch), every group's reach, this turn's closed cells. */
+static int start_variant(y_game *g, vplay *v)
+{
+    y_state *s = &g->st;
+    int w = g->words, stones = 0, ne = 0;
+    memset(v, 0, sizeof *v);
+    int blank = s->stones[0] + s->stones[1] == 0;
+    if (blank) { /* the empty board, as prepared */
+        memcpy(g->scratch, g->all_cells, (size_t)g->ncells * sizeof g->scratch[0]);
+        memcpy(v->empty, g->all_bits, sizeof v->empty);
+        ne = g->ncells;
+    }
+    for (int i = 0; i < g->ncells && !blank; i++) {
+        int b = g->bit[i];
+        if (g->cell[i] == EMPTY) {
+            g->scratch[ne++] = (int16_t)i;
+            v->empty[b >> 6] |= 1ull << (b & 63);
+        } else {
+            v->own[g->cell[i] - 1][b >> 6] |= 1ull << (b & 63);
+            stones++;
         }
     }
-    s->hash = h ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
-    s->swap_ok = 0;
-    return y_black_wins_full(f.own[0], g->size) ? RESULT_FIRST : RESULT_SECOND;
+    for (int i = 0; stones && i < g->ncells; i++)
+        if (g->cell[i] != EMPTY)
+            memset(g->reach[find_halving(g, i)], 0, (size_t)w * sizeof(uint64_t));
+    for (int i = 0; stones && i < g->ncells; i++)
+        if (g->cell[i] != EMPTY) {
+            uint64_t *x = g->reach[find_halving(g, i)];
+            for (int k = 0; k < w; k++)
+                x[k] |= g->nb_bits[i][k];
+        }
+    v->hash = s->hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
+    for (int k = 0; k < s->placed; k++) {
+        v->hash ^= zob_this[THIS_TURN(g, k)];
+        const uint64_t *x = g->reach[find_halving(g, THIS_TURN(g, k))];
+        for (int i = 0; i < w; i++)
+            v->closed[i] |= x[i];
+    }
+    v->left = y_quota(g, s->turn) - s->placed;
+    return ne;
+}
+
+/* Put the mover's stone on the k-th of the ne empty cells; returns the
+ * root of its group. */
+Y_HOT int play_stone(y_game *g, vplay *v, int k, int ne, int words)
+{
+    y_state *s = &g->st;
+    int side = s->side, c = g->scratch[k], b = g->bit[c];
+    g->scratch[k] = g->scratch[ne - 1];
+    v->empty[b >> 6] &= ~(1ull << (b & 63));
+    v->hash ^= zob_stone[side][c];
+    s->stones[side]++;
+    s->placed++;
+    int root = join_stone(g, v, c, side, words);
+    v->own[side][b >> 6] |= 1ull << (b & 63);
+    return root;
+}
+
+/* The variants, to the first Y. */
+Y_HOT int play_variant_words(y_game *g, rng *r, int words)
+{
+    y_state *s = &g->st;
+    vplay v;
+    int ne = start_variant(g, &v);
+    while (ne > 0) {
+        int k = (int)rng_below(r, (uint32_t)ne);
+        if (s->placed && has_bit(v.closed, g->bit[g->scratch[k]])) {
+            k = pick_open(g, r, &v, ne);
+            if (k < 0) {
+                pass_turn(g, r, &v, ne, words);
+                continue;
+            }
+        }
+        int side = s->side, root = play_stone(g, &v, k, ne--, words);
+        if (g->sides[root] == SIDE_ALL) {
+            s->result = (uint8_t)(RESULT_FIRST + side);
+            pass_turn(g, r, &v, ne, words);
+            break;
+        }
+        if (--v.left == 0)
+            pass_turn(g, r, &v, ne, words);
+        else
+            for (int i = 0; i < words; i++)
+                v.closed[i] |= g->reach[root][i];
+    }
+    s->hash = v.hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
+    return s->result;
+}
+
+static int play_variant(y_game *g, rng *r)
+{
+    if (g->words == 2) /* every board up to size 11 */
+        return play_variant_words(g, r, 2);
+    return play_variant_words(g, r, g->words);
 }
 
 /* Fill the empty cells of g in random order and return the result.  g
@@ -1125,31 +1188,24 @@ static int y_playout(game *gg, struct rng *r, int max_plies)
     y_state *s = &g->st;
     if (s->result != RESULT_NONE)
         return s->result;
-    uint64_t black[BB_WORDS] = {0};
-    int empties = 0;
-    for (int i = 0; i < g->ncells; i++)
-        if (g->cell[i] == EMPTY)
-            g->scratch[empties++] = (int16_t)i;
-        else if (g->cell[i] == BLACK)
-            black[g->bit[i] >> 6] |= 1ull << (g->bit[i] & 63);
-    int made = 0;
+    int empties = g->ncells - s->stones[0] - s->stones[1], made = 0;
     if (s->swap_ok && rng_below(r, (uint32_t)empties + 1) == (uint32_t)empties) {
         if (max_plies < 1)
             return RESULT_NONE;
         y_make(gg, MV_SWAP);
-        memset(black, 0, sizeof black); /* swap is offered only before any White stone */
         made = 1;
     }
     if (made + empties > max_plies)
         return playout_steps(g, r, max_plies - made);
-    /* the groups are left as they were: a finished game without history
-     * never reads them (no legal moves, nothing to undo; copy and from_text
-     * start afresh) */
-    if (g->variant == VAR_STANDARD) {
-        s->result = (uint8_t)fill_board(g, r, empties, black);
-    } else {
-        s->result = (uint8_t)fill_variant(g, r, empties);
-    }
+    if (s->swap_ok)
+        s->hash ^= zob_swap, s->swap_ok = 0;
+    /* the standard fill leaves the groups as they were: a finished game
+     * without history never reads them (no legal moves, nothing to undo;
+     * copy and from_text start afresh) */
+    if (g->variant == VAR_STANDARD)
+        s->result = (uint8_t)fill_board(g, r);
+    else
+        s->result = (uint8_t)play_variant(g, r);
     s->placed = 0;
     s->top = 0;
     g->ply = 0;

@@ -72,7 +72,7 @@ typedef struct y_game {
     int ply;
     qmove moves[MAX_PLY];
     y_undo hist[MAX_PLY];
-    /* board geometry for this size */
+    /* board geometry for this size; nb[i][nbn[i]..5] hold i itself */
     int16_t nb[MAX_CELLS][6];
     /* the six neighbours in turning order (Y_OUTSIDE off the board):
      * ring[i][k] and ring[i][k+1] (mod 6) are neighbours of each other too */
@@ -87,9 +87,14 @@ typedef struct y_game {
     uint8_t side_mask[MAX_CELLS];
     uint8_t col[MAX_CELLS], row[MAX_CELLS];
     int16_t bit[MAX_CELLS];         /* the cell's bit in a board bit set */
+    int16_t all_cells[MAX_CELLS];   /* 0, 1, ..., ncells - 1 */
+    uint64_t all_bits[BB_WORDS];    /* every cell's bit */
+    uint64_t nb_bits[MAX_CELLS][BB_WORDS]; /* a cell's neighbours (and itself) */
     int16_t cell_of_bit[BB_BITS];
     int words;                      /* 64-bit words of a bit set */
-    /* playout scratch */
+    /* playout scratch; reach[root] (the variants' playouts in y.c): the
+     * cells next to the root's group, as a bit set */
+    uint64_t reach[MAX_CELLS][BB_WORDS];
     int16_t scratch[MAX_CELLS], where[MAX_CELLS];
     qmove move_buf[MAX_CELLS + 1];
 } y_game;
