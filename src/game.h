@@ -184,9 +184,17 @@ struct game_ops {
     void (*priors)(const game *g, const qmove *moves, int n, float *out);
     /* Heuristic expected score in [0,1] for the player to move. */
     double (*evaluate)(const game *g);
+    /* The same for scoring MCTS's cut playouts and priors, where a game
+     * finds a simpler one plays better than evaluate (LOA, measured in
+     * docs/STRENGTH.md); NULL: evaluate.  Set only with evaluate. */
+    double (*playout_evaluate)(const game *g);
     /* Searcher settings tuned for this game, terminated by an entry with
      * searcher == NULL; NULL: every searcher's own defaults. */
     const game_ai_defaults *ai_defaults;
+    /* The searcher the strongest player ("ai") is in this game, by its
+     * registry name ("alphabeta"), as matches decided; NULL: the
+     * registry's first (mcts). */
+    const char *ai_searcher;
     /* A hash equal for positions that are images of each other under a
      * symmetry of the board (rotations, reflections), e.g. the smallest
      * hash over the symmetries.  NULL: the game uses hash. */

@@ -594,6 +594,7 @@ static int start_search(session *s, engine *e, int kind, int64_t budget,
     const game *g = G(s);
     s->hooks = hooks ? *hooks : (session_hooks){0};
     atomic_store(&s->search_over, 0);
+    engine_set_game(e, g->ops); /* "ai" takes the game's searcher here, not in the worker */
     engine_set_time_budget(e, budget);
     if (s->hooks.progress)
         engine_set_progress(e, search_progress, s, s->hooks.progress_ms);

@@ -9,17 +9,25 @@
 
 #include <stdio.h>
 
-/* A fresh "ai" with the game's defaults and then settings; its move in g. */
-static inline qmove test_ai_choose(const game *g, const char *settings, engine_report *rep)
+/* A fresh player of kind with the game's defaults and then settings; its
+ * move in g. */
+static inline qmove test_kind_choose(const char *kind, const game *g, const char *settings,
+                                     engine_report *rep)
 {
     char err[GAME_ERR_MAX];
-    engine *e = engine_new("ai", err, sizeof err);
+    engine *e = engine_new(kind, err, sizeof err);
     engine_set_game(e, g->ops);
     if (engine_set_all(e, settings, err, sizeof err) != 0)
         printf("  settings '%s': %s\n", settings, err);
     qmove m = engine_choose(e, g, rep);
     engine_free(e);
     return m;
+}
+
+/* The same with "ai", the game's strongest player. */
+static inline qmove test_ai_choose(const game *g, const char *settings, engine_report *rep)
+{
+    return test_kind_choose("ai", g, settings, rep);
 }
 
 /* Does the side to move have a move that ends the game in its favour? */

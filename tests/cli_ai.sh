@@ -55,6 +55,6 @@ for c in gtp match; do
     other=$($Q help $c | settings)
     if [ "$other" = "$play" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL help $c: other settings"; fi
 done
-readme=$(sed -n '/^  ai, mcts  /,/^```$/p' README.md | sed '$d')
+readme=$(sed -n '/^  ai  the strongest/,/^```$/p' README.md | sed '$d')
 if [ "$readme" = "$play" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL README's settings differ from quartet help play"; fi
 summary cli_ai

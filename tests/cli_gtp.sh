@@ -145,7 +145,7 @@ status "$(wc -c <"$tmp/ponder.err")" 0 "nothing on stderr without ponder"
 # A new kind of player takes over only the settings the user gave: a
 # game's tuned defaults (LOA's evaluation) still apply to it, as a match's
 # referee sets players up before the game.
-out=$(printf 'quartet-set level 3\nquartet-player ai\nquartet-game loa\nquartet-settings\n' | $Q gtp y)
+out=$(printf 'quartet-set level 3\nquartet-player mcts\nquartet-game loa\nquartet-settings\n' | $Q gtp y)
 has "$out" "= seed=1 level=3 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4" \
     "game defaults after quartet-player"
 summary cli_gtp

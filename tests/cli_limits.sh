@@ -53,7 +53,7 @@ case "$Q" in *-debug|*-tsan) ;; *)
     # an address-space limit: the allocation itself fails, and says so
     out=$( (ulimit -v 400000; printf 'quartet-set memory 2000\nquartet-settings\n' | $Q gtp) 2>&1)
     has "$out" "? setting memory: cannot allocate 2000 MB" "memory that cannot be allocated"
-    has "$out" "memory=256 " "the old memory setting stays" ;;
+    has "$out" "memory=64 " "the old memory setting stays" ;;
 esac
 
 # GTP drops control characters, NUL among them, instead of ending the line there.

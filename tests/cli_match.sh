@@ -92,6 +92,15 @@ out=$($Q match -games 2 -max-plies 4 -log "$tmp/mp.log" random:seed=1 random:see
 has "$out" "game 1/2: random:seed=1 vs random:seed=2 1/2-1/2 (adjudicated: 4 plies reached)" "adjudication"
 status "$(grep -c 'result=1/2-1/2.*turns=4	' "$tmp/mp.log")" 2 "adjudicated games keep their 4 turns"
 
+# Any searcher plays by name with its own settings (checked before the match).
+out=$($Q match -games 2 -random-plies 2 -log "$tmp/ab.log" alphabeta:depth=2 random:seed=3 2>&1)
+has "$out" "match finished: 2 games" "alphabeta plays by name"
+status "$(grep -c '^game=' "$tmp/ab.log")" 2 "alphabeta's games logged"
+out=$($Q match -games 2 alphabeta:depth=99 random 2>&1); status $? 2 "alphabeta's settings checked"
+has "$out" "player alphabeta:depth=99: depth must be 0..60, not 99" "alphabeta's settings checked"
+out=$($Q match -games 2 wizard random 2>&1); status $? 2 "unknown player kind"
+has "$out" "unknown player 'wizard' (quartet[:settings], a searcher such as alphabeta[:settings] or random[:settings], or cmd=\"COMMAND\")" "unknown player kind"
+
 # A full disk: the log cannot even get its header (status 3, not 1)...
 ln -s /dev/full "$tmp/full.log"
 out=$($Q match -games 2 -tc ms=500 -log "$tmp/full.log" cmd="$F illegal" cmd="$F garbage" 2>&1)

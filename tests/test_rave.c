@@ -79,9 +79,9 @@ static void test_rave_reproducible(void)
     for (int i = 0; i < 4; i++) {
         game *g = test_game(game_find(games[i][0]), games[i][1]);
         engine_report r1, r2, r3;
-        qmove m1 = test_ai_choose(g, "iterations=600 seed=3 rave=300", &r1);
-        qmove m2 = test_ai_choose(g, "iterations=600 seed=3 rave=300", &r2);
-        test_ai_choose(g, "iterations=600 seed=3", &r3);
+        qmove m1 = test_kind_choose("mcts", g, "iterations=600 seed=3 rave=300", &r1);
+        qmove m2 = test_kind_choose("mcts", g, "iterations=600 seed=3 rave=300", &r2);
+        test_kind_choose("mcts", g, "iterations=600 seed=3", &r3);
         CHECK(m1 == m2);
         CHECK_INT(r1.iterations, 600);
         CHECK_INT(r1.nodes, r2.nodes);

@@ -3,12 +3,14 @@
  * reports (candidates, principal variation, proven values), analysis until
  * stopped, and the same answers for the same seed. */
 #include "check.h"
+#include "enginetest.h"
 #include "ai/engine.h"
 #include "game.h"
 #include "games/loa.h"
 #include "rng.h"
 #include "util.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -69,7 +71,7 @@ static int legal_count(const game *g)
 static void test_final_report(void)
 {
     game *g = game_create_default(&loa_ops);
-    engine *e = make("ai", "iterations=2000 seed=3");
+    engine *e = make("mcts", "iterations=2000 seed=3");
     seen s;
     watch(e, &s, 0);
     engine_report rep;
@@ -135,7 +137,7 @@ static void test_win_in_one_every_game(void)
             game_free(g);
             continue;
         }
-        engine *e = make("ai", "iterations=1000 seed=1");
+        engine *e = make("mcts", "iterations=1000 seed=1");
         seen s;
         memset(&s, 0, sizeof s);
         engine_set_progress(e, on_progress, &s, 0);
@@ -157,21 +159,6 @@ static void test_win_in_one_every_game(void)
 
 /* ---- analysis: no limit until stopped ---- */
 
-typedef struct job {
-    engine *e;
-    game *g;
-    qmove move;
-    engine_report rep;
-    atomic_int done;
-} job;
-
-static void *analyze_thread(void *arg)
-{
-    job *j = arg;
-    j->move = engine_analyze(j->e, j->g, &j->rep);
-    atomic_store(&j->done, 1);
-    return NULL;
-}
 
 static void test_analysis_until_stopped(void)
 {
@@ -180,7 +167,7 @@ static void test_analysis_until_stopped(void)
     atomic_init(&j.done, 0);
     j.g = game_create_default(&loa_ops);
     /* the budget is tiny: analysis ignores it */
-    j.e = make("ai", "iterations=10 ms=1 memory=16 seed=2");
+    j.e = make("mcts", "iterations=10 ms=1 memory=16 seed=2");
     seen s;
     watch(j.e, &s, 5);
     pthread_t th;
@@ -236,8 +223,9 @@ static void test_kinds(void)
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, iterations, ms, memory, "
                    "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave)");
-    CHECK(engine_new("alphabeta", err, sizeof err) == NULL);
-    CHECK_STR(err, "unknown player kind 'alphabeta' (known: ai, mcts, random)");
+    CHECK(engine_new("wizard", err, sizeof err) == NULL);
+    CHECK_STR(err, "unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)");
+    CHECK(engine_kind_exists("alphabeta") && engine_kind_exists("AI") && !engine_kind_exists("wizard"));
     CHECK(engine_kind_has_setting("ai", "ms"));
     CHECK(!engine_kind_has_setting("random", "ms"));
     CHECK(!engine_kind_has_setting("wizard", "seed"));
@@ -258,11 +246,74 @@ static void test_kinds(void)
     engine_free(r);
 }
 
+/* LOA gives MCTS its priors (the priors hook) and a playout evaluation of
+ * its own, which alpha-beta's evaluate is not. */
+static void test_mcts_uses_playout_evaluation(void)
+{
+    game *g = game_create_default(&loa_ops);
+    CHECK(loa_ops.playout_evaluate != NULL && loa_ops.priors != NULL);
+    double v0 = loa_ops.playout_evaluate(g);
+    CHECK(v0 > 0.5 && v0 < 0.6); /* the start is even but for the move */
+    CHECK(loa_ops.evaluate(g) == 0.5);
+    engine *e = make("mcts", "iterations=1 prior=4");
+    seen s;
+    watch(e, &s, 0);
+    engine_report rep;
+    engine_choose(e, g, &rep);
+    CHECK_INT(s.last.ncand, legal_count(g));
+    int bad = 0;
+    for (int i = 0; i < s.last.ncand; i++) {
+        float p;
+        loa_ops.priors(g, &s.cand[i].move, 1, &p);
+        bad += fabs(s.cand[i].prior - p) > 1e-6;
+    }
+    CHECK_INT(bad, 0);
+    engine_free(e);
+    game_free(g);
+}
+
+/* "ai" is the searcher each game names (LOA: alphabeta), taken when the
+ * game is set or searched, with the user's settings that searcher knows;
+ * it takes any searcher's setting, checked by that searcher's table. */
+static void test_ai_per_game(void)
+{
+    char err[GAME_ERR_MAX], text[512];
+    engine *e = make("ai", "level=3 prior=7");
+    CHECK_INT(engine_set(e, "depth", "99", err, sizeof err), -1);
+    CHECK_STR(err, "depth must be 0..60, not 99");
+    CHECK_INT(engine_set(e, "depth", "2", err, sizeof err), 0);
+    CHECK_INT(engine_set(e, "wizardry", "2", err, sizeof err), -1);
+    CHECK_HAS(err, "unknown setting 'wizardry' for ai (known: seed, level, iterations, ms,");
+    engine_settings_text(e, text, sizeof text);
+    CHECK_HAS(text, "level=3 iterations=0 ms=0 memory=256 c=0.7");
+    engine_set_game(e, &loa_ops);
+    CHECK_STR(engine_kind(e), "ai");
+    engine_settings_text(e, text, sizeof text);
+    CHECK_STR(text, "seed=1 level=3 iterations=0 depth=2 ms=0 memory=64 tt=1 lmr=1");
+    game *g = game_create_default(&loa_ops);
+    engine_report rep;
+    CHECK(engine_choose(e, g, &rep) != QMOVE_NONE);
+    CHECK_HAS(rep.summary, "alphabeta: ");
+    CHECK_HAS(rep.summary, " depth 2 ");
+    engine_set_game(e, game_find("y"));
+    engine_settings_text(e, text, sizeof text);
+    CHECK_STR(text, "seed=1 level=3 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0");
+    /* a search without engine_set_game takes its game's searcher too */
+    engine *x = make("ai", "iterations=2000");
+    CHECK(engine_choose(x, g, &rep) != QMOVE_NONE);
+    CHECK_HAS(rep.summary, "alphabeta: ");
+    CHECK_INT(rep.iterations, 2000); /* the node budget */
+    engine_free(x);
+    engine_free(e);
+    game_free(g);
+}
+
 /* A game's tuned defaults apply under the user's own settings. */
 static void test_game_defaults(void)
 {
     char err[GAME_ERR_MAX], text[512];
-    engine *e = make("ai", "prior=7");
+    engine *e = make("mcts", "prior=7");
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0");
@@ -275,7 +326,7 @@ static void test_game_defaults(void)
     CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");
     /* a search takes its game's defaults by itself, whatever is shown */
     game *g = game_create_default(&loa_ops);
-    engine *x = make("ai", "iterations=300 prior=7 cutoff=1 evalplies=4");
+    engine *x = make("mcts", "iterations=300 prior=7 cutoff=1 evalplies=4");
     engine_set(e, "iterations", "300", err, sizeof err);
     engine_report r1, r2;
     qmove m1 = engine_choose(e, g, &r1), m2 = engine_choose(x, g, &r2);
@@ -314,6 +365,8 @@ int main(void)
 {
     RUN(test_kinds);
     RUN(test_game_defaults);
+    RUN(test_ai_per_game);
+    RUN(test_mcts_uses_playout_evaluation);
     RUN(test_final_report);
     RUN(test_win_in_one_every_game);
     RUN(test_analysis_until_stopped);

@@ -188,9 +188,9 @@ static void test_decided(void)
     CHECK_INT(engine_decided(&p, 100000, 0), 0);
 }
 
-static engine *ai(const char *settings)
+static engine *mcts(const char *settings)
 {
-    engine *e = engine_new("ai", err, sizeof err);
+    engine *e = engine_new("mcts", err, sizeof err);
     if (e && settings && engine_set_all(e, settings, err, sizeof err) != 0)
         printf("  settings failed: %s\n", err);
     return e;
@@ -204,7 +204,7 @@ static void test_stops_early(void)
 {
     game *g = game_create_default(game_find("loa"));
     CHECK_INT(g->ops->from_text(g, "3wwbb1/2w3bb/8/6bb/8/2w5/3w2b1/8 w", err, sizeof err), 0);
-    engine *e = ai("ms=20000 memory=16");
+    engine *e = mcts("ms=20000 memory=16");
     engine_report rep;
     int64_t t0 = util_now_ms();
     qmove m = engine_choose(e, g, &rep);
@@ -236,7 +236,7 @@ static void test_stops_early(void)
 static void test_time_overrides_level(void)
 {
     game *g = make_game("y", "size=11");
-    engine *e = ai("level=1 ms=400 memory=64");
+    engine *e = mcts("level=1 ms=400 memory=64");
     engine_report rep;
     engine_choose(e, g, &rep);
     if (!rep.early)

@@ -27,6 +27,10 @@ struct engine {
     int progress_ms;
     atomic_int stop; /* set by engine_stop from any thread or a signal handler */
     atomic_int halt; /* what the searcher watches: a stop, or the facade's own decision */
+    /* "ai": every setting the user gave, as text, so that they follow to
+     * another game's searcher (those it knows) */
+    char user[SEARCHER_MAX_SETTINGS * 2][2][48];
+    int nuser;
 };
 
 /* How often a search under a time limit is checked for an early stop. */
@@ -47,6 +51,49 @@ typedef struct watch {
     int64_t last_ms; /* of the last report handed on */
     int early;
 } watch;
+
+/* The searcher "ai" stands for in a game: the game's choice, else the
+ * registry's first. */
+static const searcher_ops *ai_searcher(const game_ops *game)
+{
+    const searcher_ops *ops = game && game->ai_searcher ? searcher_find(game->ai_searcher) : NULL;
+    return ops ? ops : searcher_registry[0];
+}
+
+/* A setting of "ai" that its searcher for this game may lack: accepted
+ * when another searcher has it (checked there), kept for a game that
+ * uses that one.  1 if taken so, 0 if no searcher knows the name, -1 for a
+ * bad value (with a message). */
+static int ai_other_setting(const engine *e, const char *name, const char *value, char *err,
+                            size_t errlen)
+{
+    if (!util_str_ieq(e->kind, "ai"))
+        return 0;
+    for (int k = 0; searcher_registry[k]; k++) {
+        int i = searcher_setting_index(searcher_registry[k], name);
+        searcher_value v;
+        if (i >= 0)
+            return searcher_parse(&searcher_registry[k]->settings[i], value, &v, err, errlen)
+                       ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Remember a user's setting of "ai" (the last value of a name wins). */
+static void ai_keep(engine *e, const char *name, const char *value)
+{
+    if (!util_str_ieq(e->kind, "ai"))
+        return;
+    int i = 0;
+    while (i < e->nuser && !util_str_ieq(e->user[i][0], name))
+        i++;
+    if (i == SEARCHER_MAX_SETTINGS * 2)
+        return;
+    snprintf(e->user[i][0], sizeof e->user[i][0], "%s", name);
+    snprintf(e->user[i][1], sizeof e->user[i][1], "%s", value);
+    if (i == e->nuser)
+        e->nuser++;
+}
 
 uint64_t engine_level_iterations(int level)
 {
@@ -101,11 +148,15 @@ void engine_free(engine *e)
 
 const char *engine_kind(const engine *e) { return e->kind; }
 
+int engine_kind_exists(const char *kind) { return searcher_find(kind) != NULL; }
+
 /* name=value into set/mine (not yet in effect): 0, or -1 with a message. */
 static int set_one(const engine *e, searcher_value *set, unsigned char *mine, const char *name,
                    const char *value, char *err, size_t errlen)
 {
-    int i = searcher_setting_index(e->ops, name);
+    int i = searcher_setting_index(e->ops, name), other;
+    if (i < 0 && (other = ai_other_setting(e, name, value, err, errlen)) != 0)
+        return other < 0 ? -1 : 0;
     if (i < 0) {
         char known[SETTINGS_TEXT_MAX] = "";
         for (int k = 0; e->ops->settings[k].name; k++)
@@ -137,9 +188,11 @@ int engine_set(engine *e, const char *name, const char *value, char *err, size_t
     unsigned char mine[SEARCHER_MAX_SETTINGS];
     memcpy(set, e->set, sizeof set);
     memcpy(mine, e->mine, sizeof mine);
-    if (set_one(e, set, mine, name, value, err, errlen) != 0)
+    if (set_one(e, set, mine, name, value, err, errlen) != 0 ||
+        apply(e, set, mine, err, errlen) != 0)
         return -1;
-    return apply(e, set, mine, err, errlen);
+    ai_keep(e, name, value);
+    return 0;
 }
 
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
@@ -174,7 +227,11 @@ int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
         if (set_one(e, set, mine, words[i], eq + 1, err, errlen) != 0)
             return -1;
     }
-    return apply(e, set, mine, err, errlen);
+    if (apply(e, set, mine, err, errlen) != 0)
+        return -1;
+    for (int i = 0; i < n; i++)
+        ai_keep(e, words[i], words[i] + strlen(words[i]) + 1);
+    return 0;
 }
 
 /* The settings in effect for a game: the user's, else the game's tuned
@@ -204,8 +261,39 @@ static void effective(const engine *e, const game_ops *game, searcher_value *out
             out[i] = e->set[i];
 }
 
+/* "ai" takes the searcher of game (a new one, with the user's settings
+ * it knows); others keep theirs.  Not during a search. */
+static void ai_switch(engine *e, const game_ops *game)
+{
+    const searcher_ops *ops = ai_searcher(game);
+    if (!util_str_ieq(e->kind, "ai") || ops == e->ops)
+        return;
+    char err[GAME_ERR_MAX];
+    void *self = ops->create(err, sizeof err);
+    if (!self)
+        return; /* out of memory: the searcher in hand plays */
+    searcher_value set[SEARCHER_MAX_SETTINGS];
+    unsigned char mine[SEARCHER_MAX_SETTINGS] = {0};
+    searcher_defaults(ops, set);
+    for (int k = 0; k < e->nuser; k++) {
+        int i = searcher_setting_index(ops, e->user[k][0]);
+        if (i >= 0 && searcher_parse(&ops->settings[i], e->user[k][1], &set[i], err, sizeof err) == 0)
+            mine[i] = 1;
+    }
+    if (ops->configure && ops->configure(self, set, err, sizeof err) != 0) {
+        ops->destroy(self);
+        return;
+    }
+    e->ops->destroy(e->self);
+    e->ops = ops;
+    e->self = self;
+    memcpy(e->set, set, sizeof e->set);
+    memcpy(e->mine, mine, sizeof e->mine);
+}
+
 void engine_set_game(engine *e, const game_ops *game)
 {
+    ai_switch(e, game);
     if (game == e->game)
         return; /* no write: a search may be reading the settings */
     searcher_value set[SEARCHER_MAX_SETTINGS];
@@ -324,7 +412,7 @@ static void watch_progress(const engine_progress *p, void *arg)
     if (!p->final && !atomic_load(&e->halt)) {
         int halt = w->mode == MODE_PONDER
                        ? p->capacity && p->nodes * 20 >= p->capacity * PONDER_FILL_20THS
-                       : engine_decided(p, w->limit_ms, w->max_iterations);
+                       : e->ops->early_stop && engine_decided(p, w->limit_ms, w->max_iterations);
         if (halt) {
             w->early = w->mode == MODE_CHOOSE;
             atomic_store(&e->halt, 1);
@@ -363,6 +451,7 @@ static qmove search(engine *e, const game *g, engine_report *rep, int mode)
     /* the settings for this game, without changing e: another thread may
      * be showing them */
     searcher_value set[SEARCHER_MAX_SETTINGS];
+    ai_switch(e, g->ops); /* callers without a session (bench, tests) */
     effective(e, g->ops, set);
     watch w = {e, mode, e->budget_ms, (uint64_t)setting_of(e, set, "iterations"), 0, 0};
     long long ms = setting_of(e, set, "ms");

@@ -61,8 +61,10 @@ typedef struct engine_progress {
 
 typedef void (*engine_progress_fn)(const engine_progress *p, void *arg);
 
-/* kind: a searcher's name ("mcts", "random") or "ai" for the strongest.
- * NULL with err on error. */
+/* kind: a searcher's name ("mcts", "alphabeta", "random") or "ai" for the
+ * strongest: in each game the searcher it names (game_ops.ai_searcher),
+ * taken when the game is set or searched (the registry's first until
+ * then).  NULL with err on error. */
 engine *engine_new(const char *kind, char *err, size_t errlen);
 void engine_free(engine *e);
 const char *engine_kind(const engine *e);
@@ -72,10 +74,13 @@ const char *engine_kind(const engine *e);
  * seed.  Unknown names and bad values are refused with a message naming
  * the setting and its range ("level must be 1..10, not 11") and change
  * nothing; engine_set_all is all or nothing.  A setting given here wins
- * over the defaults a game tunes (game_ops.ai_defaults). */
+ * over the defaults a game tunes (game_ops.ai_defaults).  "ai" also takes
+ * the settings of its other searchers, kept for a game that uses one. */
 int engine_set(engine *e, const char *name, const char *value, char *err, size_t errlen);
 /* "name=value name=value" (also with ':' or ',' separators).  0 or -1. */
 int engine_set_all(engine *e, const char *settings, char *err, size_t errlen);
+/* 1 if kind names a kind of player ("ai" or a searcher's name). */
+int engine_kind_exists(const char *kind);
 /* 1 if players of this kind have the named setting. */
 int engine_kind_has_setting(const char *kind, const char *name);
 /* Settings as "seed=1 level=5 ...", every one in the table's order, with

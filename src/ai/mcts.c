@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 /* ---- the searcher: settings and the engine's entry ---- */
 
@@ -87,13 +86,8 @@ static int player_configure(void *self, const searcher_value *set, char *err, si
     /* unchanged (also settings carried over to a new engine): nothing to take */
     if (mb == pl->memory_mb)
         return 0;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    long long phys = pages > 0 && page > 0 ? (long long)((double)pages * page / (1024 * 1024)) : 0;
-    if (phys && mb > phys) {
-        snprintf(err, errlen, "setting memory: %lld MB is more than this machine has (%lld MB)",
-                 mb, phys);
+    if (searcher_check_memory(mb, err, errlen) != 0)
         return -1;
-    }
     if (mcts_tree_init(&pl->tree, (size_t)mb) != 0) {
         snprintf(err, errlen, "setting memory: cannot allocate %lld MB", mb);
         return -1;
@@ -169,10 +163,11 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
 
 const searcher_ops mcts_searcher = {
     .name = "mcts",
-    .summary = "Monte Carlo Tree Search with a solver (the strongest player)",
+    .summary = "Monte Carlo Tree Search with a solver",
     .settings = settings,
     .create = player_create,
     .destroy = player_destroy,
     .configure = player_configure,
     .choose = player_choose,
+    .early_stop = 1,
 };

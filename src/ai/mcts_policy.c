@@ -5,9 +5,15 @@
  * this unsure, as a loss (MC-LOA's evaluation cut-off). */
 #define CUTOFF_SURE 0.85
 
+/* The evaluation MCTS scores with: the game's playout one if it has one. */
+static double evaluate(const game *g)
+{
+    return g->ops->playout_evaluate ? g->ops->playout_evaluate(g) : g->ops->evaluate(g);
+}
+
 float mcts_policy_prior(const game *g, int mover)
 {
-    double v = g->ops->evaluate(g);
+    double v = evaluate(g);
     return (float)(g->ops->to_move(g) == mover ? v : 1.0 - v);
 }
 
@@ -55,11 +61,11 @@ double mcts_policy_playout(mcts_worker *w, game *g, const mcts_params *p)
         if (plies >= limit) {
             if (!ops->evaluate)
                 return 0.5;
-            double v = ops->evaluate(g);
+            double v = evaluate(g);
             return ops->to_move(g) == 0 ? v : 1.0 - v;
         }
         if (cutoff && plies > 0) {
-            double v = ops->evaluate(g);
+            double v = evaluate(g);
             int side = ops->to_move(g);
             if (v >= CUTOFF_SURE)
                 return side == 0 ? 1.0 : 0.0;

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* searcher.c - the searcher registry, and settings parsed, printed and
  * documented from each searcher's table (see searcher.h). */
 #include "ai/searcher.h"
@@ -8,9 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const searcher_ops *const searcher_registry[] = {
     &mcts_searcher,
+    &alphabeta_searcher,
     &random_searcher,
     NULL,
 };
@@ -114,6 +117,18 @@ void searcher_value_text(const searcher_setting *s, searcher_value v, char *buf,
         snprintf(buf, len, "%lld", v.i);
 }
 
+int searcher_check_memory(long long mb, char *err, size_t errlen)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    long long phys = pages > 0 && page > 0 ? (long long)((double)pages * page / (1024 * 1024)) : 0;
+    if (phys && mb > phys) {
+        snprintf(err, errlen, "setting memory: %lld MB is more than this machine has (%lld MB)",
+                 mb, phys);
+        return -1;
+    }
+    return 0;
+}
+
 void searcher_defaults(const searcher_ops *ops, searcher_value *out)
 {
     for (int i = 0; ops->settings[i].name; i++) {
@@ -147,12 +162,24 @@ static void game_defaults_text(const searcher_ops *ops, const searcher_setting *
     }
 }
 
+/* "ai": the first searcher, and the games that choose another. */
+static void ai_help(char *buf, size_t len)
+{
+    util_str_appendf(buf, len, "  ai  the strongest player: %s", searcher_registry[0]->name);
+    for (int g = 0; game_registry[g]; g++)
+        if (game_registry[g]->ai_searcher)
+            util_str_appendf(buf, len, ", in %s %s", game_registry[g]->name,
+                             game_registry[g]->ai_searcher);
+    util_str_appendf(buf, len, " (its settings: those of any searcher)\n");
+}
+
 void searcher_help(char *buf, size_t len)
 {
     buf[0] = 0;
+    ai_help(buf, len);
     for (int k = 0; searcher_registry[k]; k++) {
         const searcher_ops *ops = searcher_registry[k];
-        util_str_appendf(buf, len, "  %s%s  %s\n", k == 0 ? "ai, " : "", ops->name, ops->summary);
+        util_str_appendf(buf, len, "  %s  %s\n", ops->name, ops->summary);
         for (int i = 0; ops->settings[i].name; i++) {
             const searcher_setting *s = &ops->settings[i];
             char range[160], def[64], games[128];

@@ -72,6 +72,10 @@ typedef struct searcher_ops {
      * when the game is over.  Fills rep (never NULL) and reports through
      * run->progress, the last time with final set. */
     qmove (*choose)(void *self, const game *g, const searcher_run *run, engine_report *rep);
+    /* 1 when a candidate's visits tell how settled the choice is, so the
+     * facade may stop a timed search early once the leader cannot be
+     * caught (MCTS); alpha-beta's node counts do not. */
+    int early_stop;
 } searcher_ops;
 
 /* Every searcher, NULL-terminated; the first is the strongest ("ai"). */
@@ -86,13 +90,17 @@ int searcher_parse(const searcher_setting *s, const char *value, searcher_value 
                    char *err, size_t errlen);
 /* The value as text ("0.7", "5", "1", a choice's name). */
 void searcher_value_text(const searcher_setting *s, searcher_value v, char *buf, size_t len);
+/* A memory setting of mb MB: 0, or -1 with a message when the machine
+ * has less. */
+int searcher_check_memory(long long mb, char *err, size_t errlen);
 /* Every setting's default. */
 void searcher_defaults(const searcher_ops *ops, searcher_value *out);
 /* Help lines for the settings of every searcher. */
 void searcher_help(char *buf, size_t len);
 
-/* The random searcher and MCTS. */
+/* The random searcher, MCTS and alpha-beta. */
 extern const searcher_ops random_searcher;
 extern const searcher_ops mcts_searcher;
+extern const searcher_ops alphabeta_searcher;
 
 #endif

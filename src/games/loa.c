@@ -13,6 +13,8 @@
  * repetition checks compare the stored positions since the last capture.
  */
 #include "games/loa.h"
+#include "games/loa_eval.h"
+#include "games/loa_tables.h"
 #include "movehist.h"
 #include "rng.h"
 #include "util.h"
@@ -35,11 +37,6 @@ static const game_option loa_options[] = {
     {NULL, NULL, NULL, 0, 0, 0},
 };
 
-/* Move code: from | to << 6 | capture << 12; a pass has its own code. */
-#define MV_FROM(m) ((int)((m) & 63))
-#define MV_TO(m) ((int)(((m) >> 6) & 63))
-#define MV_CAPTURE 0x1000u
-#define MV_PASS 0x2000u
 
 enum reason {
     END_NONE,
@@ -60,22 +57,21 @@ typedef struct loa_pos {
     uint16_t quiet;    /* plies since the last capture (or the start), saturating */
 } loa_pos;
 
-#define NLINES 46 /* 8 ranks, 8 files, 15 diagonals, 15 anti-diagonals */
 
 typedef struct loa_game {
     game base;
     loa_pos pos;
-    uint8_t count[NLINES]; /* pieces on each line, for pos */
+    uint8_t count[LOA_NLINES]; /* pieces on each line, for pos */
     movehist hist;         /* of loa_pos */
 } loa_game;
 
 /* ---- tables ---- */
 
 static uint64_t zobrist[2][64], zobrist_side;
-static uint64_t line_mask[64][4];   /* rank, file, diagonal, anti-diagonal */
-static uint8_t line_of[64][4];      /* the square's line of each kind, 0..NLINES-1 */
-static int8_t ray_target[64][8][9]; /* [sq][dir][dist 0..8] target square or -1 */
-static uint64_t between[64][64];    /* squares strictly between two aligned squares */
+uint64_t loa_line_mask[64][4];   /* rank, file, diagonal, anti-diagonal */
+uint8_t loa_line_of[64][4];      /* the square's line of each kind, 0..LOA_NLINES-1 */
+int8_t loa_ray_target[64][8][9]; /* [sq][dir][dist 0..8] target square or -1 */
+uint64_t loa_between[64][64];    /* squares strictly between two aligned squares */
 static const int dfile[8] = {1, -1, 0, 0, 1, -1, -1, 1};
 static const int drank[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 /* direction pairs share a line: 0/1 rank, 2/3 file, 4/5 diagonal, 6/7 anti */
@@ -94,26 +90,26 @@ static void build_tables(void)
         int f = s & 7, k = s >> 3;
         for (int d = 0; d < 8; d++) {
             uint64_t path = 0;
-            ray_target[s][d][0] = ray_target[s][d][8] = -1; /* a full line: 8 pieces */
+            loa_ray_target[s][d][0] = loa_ray_target[s][d][8] = -1; /* a full line: 8 pieces */
             for (int n = 1; n < 8; n++) {
                 int tf = f + dfile[d] * n, tk = k + drank[d] * n;
                 if (tf < 0 || tf > 7 || tk < 0 || tk > 7) {
-                    ray_target[s][d][n] = -1;
+                    loa_ray_target[s][d][n] = -1;
                     continue;
                 }
                 int t = tk * 8 + tf;
-                ray_target[s][d][n] = (int8_t)t;
-                between[s][t] = path;
+                loa_ray_target[s][d][n] = (int8_t)t;
+                loa_between[s][t] = path;
                 path |= 1ull << t;
-                line_mask[s][d / 2] |= 1ull << t;
+                loa_line_mask[s][d / 2] |= 1ull << t;
             }
         }
         for (int l = 0; l < 4; l++)
-            line_mask[s][l] |= 1ull << s;
-        line_of[s][0] = (uint8_t)k;
-        line_of[s][1] = (uint8_t)(8 + f);
-        line_of[s][2] = (uint8_t)(16 + f - k + 7);
-        line_of[s][3] = (uint8_t)(31 + f + k);
+            loa_line_mask[s][l] |= 1ull << s;
+        loa_line_of[s][0] = (uint8_t)k;
+        loa_line_of[s][1] = (uint8_t)(8 + f);
+        loa_line_of[s][2] = (uint8_t)(16 + f - k + 7);
+        loa_line_of[s][3] = (uint8_t)(31 + f + k);
     }
 }
 
@@ -121,14 +117,8 @@ static void init_tables(void) { pthread_once(&tables_once, build_tables); }
 
 /* ---- connectivity ---- */
 
-#define FILE_A 0x0101010101010101ull
-#define FILE_H 0x8080808080808080ull
-
-static uint64_t dilate(uint64_t b)
-{
-    uint64_t h = b | ((b << 1) & ~FILE_A) | ((b >> 1) & ~FILE_H);
-    return h | (h << 8) | (h >> 8);
-}
+#define FILE_A LOA_FILE_A
+#define FILE_H LOA_FILE_H
 
 /* Squares next to a piece of p (not p itself unless next to another). */
 static uint64_t neighbours(uint64_t p)
@@ -145,7 +135,7 @@ static int one_group(uint64_t p)
         return 0;
     uint64_t g = p & (~p + 1);
     for (;;) {
-        uint64_t n = dilate(g) & p;
+        uint64_t n = loa_dilate(g) & p;
         if (n == g)
             return g == p;
         g = n;
@@ -160,7 +150,7 @@ static void recount(loa_game *g)
     memset(g->count, 0, sizeof g->count);
     for (uint64_t b = occ; b; b &= b - 1)
         for (int l = 0; l < 4; l++)
-            g->count[line_of[__builtin_ctzll(b)][l]]++;
+            g->count[loa_line_of[__builtin_ctzll(b)][l]]++;
 }
 
 /* A piece leaves from (and, unless it captures, the pieces on to's lines
@@ -168,9 +158,9 @@ static void recount(loa_game *g)
 static void count_move(uint8_t *count, int from, int to, int capture, int delta)
 {
     for (int l = 0; l < 4; l++) {
-        count[line_of[from][l]] = (uint8_t)(count[line_of[from][l]] + delta);
+        count[loa_line_of[from][l]] = (uint8_t)(count[loa_line_of[from][l]] + delta);
         if (!capture)
-            count[line_of[to][l]] = (uint8_t)(count[line_of[to][l]] - delta);
+            count[loa_line_of[to][l]] = (uint8_t)(count[loa_line_of[to][l]] - delta);
     }
 }
 
@@ -179,12 +169,12 @@ static int gen_piece(const loa_pos *p, const uint8_t *count, int s, qmove *out)
     uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
     int n = 0;
     for (int l = 0; l < 4; l++) { /* a line's two directions travel the same distance */
-        int dist = count[line_of[s][l]];
+        int dist = count[loa_line_of[s][l]];
         for (int d = 2 * l; d < 2 * l + 2; d++) {
-            int t = ray_target[s][d][dist];
-            if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
+            int t = loa_ray_target[s][d][dist];
+            if (t < 0 || (own >> t & 1) || (loa_between[s][t] & enemy))
                 continue;
-            out[n++] = (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
+            out[n++] = (qmove)(s | t << 6) | ((enemy >> t & 1) ? LOA_MV_CAPTURE : 0);
         }
     }
     return n;
@@ -205,8 +195,8 @@ static int has_move(const loa_pos *p, const uint8_t *count)
     for (uint64_t b = own; b; b &= b - 1) {
         int s = __builtin_ctzll(b);
         for (int d = 0; d < 8; d++) {
-            int t = ray_target[s][d][count[line_of[s][d / 2]]];
-            if (t >= 0 && !(own >> t & 1) && !(between[s][t] & enemy))
+            int t = loa_ray_target[s][d][count[loa_line_of[s][d / 2]]];
+            if (t >= 0 && !(own >> t & 1) && !(loa_between[s][t] & enemy))
                 return 1;
         }
     }
@@ -348,7 +338,7 @@ static int loa_legal_moves(const game *gg, qmove *out)
     if (p->result != RESULT_NONE)
         return 0;
     if (p->must_pass) {
-        out[0] = MV_PASS;
+        out[0] = LOA_MV_PASS;
         return 1;
     }
     return gen_regular(p, ((const loa_game *)gg)->count, out);
@@ -359,9 +349,9 @@ static void loa_make(game *gg, qmove m)
     loa_game *g = (loa_game *)gg;
     movehist_push(&g->hist, &g->pos, m);
     loa_pos *p = &g->pos;
-    int mover = p->side, capture = (m & MV_CAPTURE) != 0;
-    if (!(m & MV_PASS)) {
-        int from = MV_FROM(m), to = MV_TO(m);
+    int mover = p->side, capture = (m & LOA_MV_CAPTURE) != 0;
+    if (!(m & LOA_MV_PASS)) {
+        int from = LOA_MV_FROM(m), to = LOA_MV_TO(m);
         p->pieces[mover] ^= (1ull << from) | (1ull << to);
         p->hash ^= zobrist[mover][from] ^ zobrist[mover][to];
         if (capture) {
@@ -382,8 +372,8 @@ static void loa_unmake(game *gg)
     if (!movehist_pop(&g->hist, &g->pos))
         return;
     qmove m = g->hist.moves[g->hist.ply];
-    if (!(m & MV_PASS))
-        count_move(g->count, MV_FROM(m), MV_TO(m), (m & MV_CAPTURE) != 0, 1);
+    if (!(m & LOA_MV_PASS))
+        count_move(g->count, LOA_MV_FROM(m), LOA_MV_TO(m), (m & LOA_MV_CAPTURE) != 0, 1);
 }
 
 static int loa_ply(const game *g) { return ((const loa_game *)g)->hist.ply; }
@@ -444,14 +434,14 @@ static void square_name(int s, char *out)
 static void loa_move_to_text(const game *g, qmove m, char *buf, size_t len)
 {
     (void)g;
-    if (m & MV_PASS) {
+    if (m & LOA_MV_PASS) {
         snprintf(buf, len, "pass");
         return;
     }
     char a[3], b[3];
-    square_name(MV_FROM(m), a);
-    square_name(MV_TO(m), b);
-    snprintf(buf, len, "%s%c%s", a, (m & MV_CAPTURE) ? 'x' : '-', b);
+    square_name(LOA_MV_FROM(m), a);
+    square_name(LOA_MV_TO(m), b);
+    snprintf(buf, len, "%s%c%s", a, (m & LOA_MV_CAPTURE) ? 'x' : '-', b);
 }
 
 static int parse_square(const char *s)
@@ -477,8 +467,8 @@ static void explain_illegal(const loa_pos *p, int from, int to, const char *text
     }
     for (int d = 0; d < 8; d++)
         for (int n = 1; n < 8; n++)
-            if (ray_target[from][d][n] == to) {
-                int dist = __builtin_popcountll(occ & line_mask[from][d / 2]);
+            if (loa_ray_target[from][d][n] == to) {
+                int dist = __builtin_popcountll(occ & loa_line_mask[from][d / 2]);
                 static const char *const line_name[4] = {"rank", "file", "diagonal",
                                                          "diagonal"};
                 if (n != dist)
@@ -486,7 +476,7 @@ static void explain_illegal(const loa_pos *p, int from, int to, const char *text
                              "illegal move %s: the %s through %s holds %d pieces, so the "
                              "piece must move exactly %d squares",
                              text, line_name[d / 2], a, dist, dist);
-                else if (between[from][to] & enemy)
+                else if (loa_between[from][to] & enemy)
                     snprintf(err, errlen, "illegal move %s: it would jump over an enemy piece",
                              text);
                 else if (own >> to & 1)
@@ -511,7 +501,7 @@ static int loa_move_from_text(const game *gg, const char *text, qmove *out, char
             snprintf(err, errlen, "illegal move pass: passing is allowed only with no legal move");
             return -1;
         }
-        *out = MV_PASS;
+        *out = LOA_MV_PASS;
         return 0;
     }
     size_t n = strlen(text);
@@ -537,7 +527,7 @@ static int loa_move_from_text(const game *gg, const char *text, qmove *out, char
     int k = gen_piece(p, ((const loa_game *)gg)->count, from, list);
     if ((p->pieces[p->side] >> from & 1))
         for (int i = 0; i < k; i++)
-            if (MV_TO(list[i]) == to) {
+            if (LOA_MV_TO(list[i]) == to) {
                 *out = list[i];
                 return 0;
             }
@@ -683,65 +673,28 @@ static void loa_render(const game *gg, const unsigned char *last, char *buf, siz
                 __builtin_popcountll(p->pieces[0]), __builtin_popcountll(p->pieces[1]));
 }
 
-/* ---- evaluation (for the AI) ----
- *
- * After Winands' MIA: the side whose pieces are concentrated and in few
- * groups is closer to connecting.  Concentration is the pieces' summed
- * king distance to their centre of mass beyond the least that many pieces
- * could have, per piece; groups are 8-connected components.  The blend goes
- * through a logistic so it reads as an expected score for the side to move.
- */
-
-static int group_count(uint64_t p)
-{
-    int n = 0;
-    while (p) {
-        uint64_t g = p & (~p + 1);
-        for (;;) {
-            uint64_t x = dilate(g) & p;
-            if (x == g)
-                break;
-            g = x;
-        }
-        p &= ~g;
-        n++;
-    }
-    return n;
-}
-
-/* Average distance to the centre of mass beyond the tightest packing. */
-static double spread(uint64_t p)
-{
-    int n = __builtin_popcountll(p);
-    if (n <= 1)
-        return 0;
-    int sr = 0, sf = 0;
-    for (uint64_t b = p; b; b &= b - 1) {
-        int s = __builtin_ctzll(b);
-        sr += s >> 3;
-        sf += s & 7;
-    }
-    int cr = (2 * sr + n) / (2 * n), cf = (2 * sf + n) / (2 * n);
-    int sum = 0;
-    for (uint64_t b = p; b; b &= b - 1) {
-        int s = __builtin_ctzll(b);
-        int dr = abs((s >> 3) - cr), df = abs((s & 7) - cf);
-        sum += dr > df ? dr : df;
-    }
-    /* tightest packing: 1 piece at distance 0, 8 at 1, 16 at 2 */
-    int least = n <= 9 ? n - 1 : 8 + 2 * (n - 9);
-    return (double)(sum - least) / n;
-}
+/* ---- evaluation (for the AI, loa_eval.c) ---- */
 
 static double loa_evaluate(const game *gg)
 {
     const loa_pos *p = &((const loa_game *)gg)->pos;
     if (p->result != RESULT_NONE)
         return p->result == RESULT_DRAW ? 0.5 : (p->result == RESULT_FIRST + p->side ? 1.0 : 0.0);
-    uint64_t own = p->pieces[p->side], opp = p->pieces[!p->side];
-    double score = 1.6 * (spread(opp) - spread(own)) +
-                   0.3 * (group_count(opp) - group_count(own)) + 0.15; /* the move */
-    return 1.0 / (1.0 + exp(-score));
+    return loa_eval_expect(p->pieces, p->side, ((const loa_game *)gg)->count);
+}
+
+static double loa_playout_evaluate(const game *gg)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    if (p->result != RESULT_NONE)
+        return loa_evaluate(gg);
+    return loa_eval_playout(p->pieces, p->side);
+}
+
+static void loa_priors(const game *gg, const qmove *moves, int n, float *out)
+{
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    loa_eval_priors(p->pieces, p->side, moves, n, out);
 }
 
 /* One uniformly random legal move: a random (piece, direction) pair is
@@ -751,7 +704,7 @@ static double loa_evaluate(const game *gg)
 static qmove random_move(const loa_pos *p, const uint8_t *count, rng *r)
 {
     if (p->must_pass)
-        return MV_PASS;
+        return LOA_MV_PASS;
     uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
     uint32_t n = (uint32_t)__builtin_popcountll(own);
     for (int tries = 0; tries < 48; tries++) {
@@ -761,10 +714,10 @@ static qmove random_move(const loa_pos *p, const uint8_t *count, rng *r)
         while (k--)
             b &= b - 1;
         int s = __builtin_ctzll(b);
-        int t = ray_target[s][d][count[line_of[s][d / 2]]];
-        if (t < 0 || (own >> t & 1) || (between[s][t] & enemy))
+        int t = loa_ray_target[s][d][count[loa_line_of[s][d / 2]]];
+        if (t < 0 || (own >> t & 1) || (loa_between[s][t] & enemy))
             continue;
-        return (qmove)(s | t << 6) | ((enemy >> t & 1) ? MV_CAPTURE : 0);
+        return (qmove)(s | t << 6) | ((enemy >> t & 1) ? LOA_MV_CAPTURE : 0);
     }
     qmove list[GAME_MAX_MOVES];
     int m = gen_regular(p, count, list);
@@ -795,13 +748,13 @@ static void loa_describe(const game *gg, game_board *b)
 static int loa_clicks(const game *g, qmove m, game_click *out)
 {
     (void)g;
-    if (m & MV_PASS) {
+    if (m & LOA_MV_PASS) {
         game_click_choice(out, "pass", "Pass");
         return 1;
     }
     char a[3], b[3];
-    square_name(MV_FROM(m), a);
-    square_name(MV_TO(m), b);
+    square_name(LOA_MV_FROM(m), a);
+    square_name(LOA_MV_TO(m), b);
     game_click_cell(&out[0], a);
     game_click_cell(&out[1], b);
     return 2;
@@ -836,9 +789,13 @@ const game_ops loa_ops = {
     .sgf_move_from_text = loa_sgf_move_from_text,
     .playout = loa_playout,
     .evaluate = loa_evaluate,
+    .priors = loa_priors,
+    .playout_evaluate = loa_playout_evaluate,
     .describe = loa_describe,
     .turns_left = loa_turns_left,
     .clicks = loa_clicks,
     /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4"}, {NULL, NULL}},
+    /* alpha-beta with loa_eval.c beat MCTS at equal work (docs/STRENGTH.md) */
+    .ai_searcher = "alphabeta",
 };

@@ -59,7 +59,7 @@ typedef struct match_tc {
 typedef struct match_player {
     char name[64];
     int builtin;          /* our own `quartet gtp` */
-    char kind[16];        /* built-in: "ai" or "random" */
+    char kind[16];        /* built-in: "ai" or a searcher's name */
     char settings[256];   /* built-in: "name=value ..." */
     int has_seed;
     uint64_t seed;

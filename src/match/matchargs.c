@@ -163,13 +163,13 @@ static int add_player(match *m, const char *word)
     snprintf(kind, sizeof kind, "%.*s", (int)(klen < 31 ? klen : 31), word);
     if (util_str_ieq(kind, "quartet") || util_str_ieq(kind, "ai"))
         snprintf(pl->kind, sizeof pl->kind, "ai");
-    else if (util_str_ieq(kind, "random"))
-        snprintf(pl->kind, sizeof pl->kind, "random");
+    else if (engine_kind_exists(kind))
+        snprintf(pl->kind, sizeof pl->kind, "%.15s", kind);
     else if (strchr(word, '='))
         return usage_error("'%s' is neither a player nor an option of the game", word);
     else
-        return usage_error("unknown player '%s' (quartet[:settings], random[:settings] or "
-                           "cmd=\"COMMAND\")",
+        return usage_error("unknown player '%s' (quartet[:settings], a searcher such as "
+                           "alphabeta[:settings] or random[:settings], or cmd=\"COMMAND\")",
                            word);
     pl->builtin = 1;
     if (builtin_settings(pl, word, word[klen] == ':' ? word + klen + 1 : "") != 0)

@@ -113,7 +113,7 @@ quartet-position
 # the engine
 quartet-player random
 quartet-player wizard
-> ? unknown player kind 'wizard' (known: ai, mcts, random)
+> ? unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)
 quartet-set seed 11
 quartet-set level 99
 > ? unknown setting 'level' for random (known: seed)
@@ -136,13 +136,18 @@ genmove purple
 genmove b
 quartet-to_move
 > = white
-quartet-player ai
+quartet-player mcts
 quartet-settings
 > = seed=11 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4 reuse=1 ponder=0 rave=0
+quartet-player ai
+quartet-settings
+> = seed=11 level=5 iterations=0 depth=0 ms=0 memory=64 tt=1 lmr=1
+quartet-set prior 3
+> =
 quartet-set level 99
 > ? level must be 1..10, not 99
 quartet-set colour blue
-> ? unknown setting 'colour' for ai (known: seed, level, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave)
+> ? unknown setting 'colour' for ai (known: seed, level, iterations, depth, ms, memory, tt, lmr)
 1 genmove w
 quartet-to_move
 > = black

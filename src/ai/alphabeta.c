@@ -1,0 +1,649 @@
+/*
+ * alphabeta.c - the alpha-beta searcher: iterative deepening negamax with
+ * principal variation search, aspiration windows, a transposition table
+ * (the game's hash; one allocation when memory is set), killer moves, a
+ * history table and the game's priors for move ordering.
+ *
+ * Scores are for the side to move, in thousandths of the evaluation's
+ * logit (the game's evaluate gives an expected score p; the leaf scores
+ * 1000 log(p / (1 - p))), so a margin means the same everywhere on the
+ * scale.  A won game scores AB_WIN less its distance from the root, so
+ * the quickest win and the longest loss are preferred.  A turn of several
+ * moves (Y's variants) keeps the sign: only a change of mover negates.
+ * A game without evaluate is searched for wins and losses alone (every
+ * leaf scores 0), as the summary says.
+ *
+ * The search stops at the node limit (level), the depth, the time (ms or
+ * the front end's budget) or the stop flag, and then plays the best move
+ * of the deepest iteration (or of the unfinished one once its first move
+ * is searched).  Nothing is allocated during a search.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ai/searcher.h"
+#include "rng.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR };
+
+#define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
+
+/* Nodes per move at level 1 (doubling per level). */
+#define LEVEL1_NODES 8000
+
+static const searcher_setting settings[] = {
+    [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1,
+                             "orders equal root moves; the same seed and limits give the same move"),
+    [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, 5,
+                              "nodes per move when no time is set: 8000 at level 1, doubling"),
+    [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
+                                   "a fixed node budget; overrides level, caps a time limit"),
+    [SET_DEPTH] = INT_SETTING("depth", 0, 60, 0,
+                              "a fixed depth in plies; overrides level when above 0"),
+    [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
+                           "time cap per move in ms (0: none); a clock may cap it further"),
+    [SET_MEMORY] = INT_SETTING("memory", 1, 65536, 64, "MB for the transposition table"),
+    [SET_TT] = {"tt", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
+                "use the transposition table (0: off, to measure what it gives)"},
+    [SET_LMR] = {"lmr", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
+                 "search late moves one ply shallower first (late move reductions)"},
+    {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
+};
+
+#define MAX_PLY 64
+#define AB_INF 32000
+#define AB_WIN 31000
+#define AB_WIN_MIN (AB_WIN - 1000) /* above: a forced win */
+#define EVAL_MAX 20000
+#define HIST_BITS 14
+#define HIST_MAX (1 << 20)
+#define PRIOR_WEIGHT 4096
+#define ASPIRATION 60
+#define LMR_MOVES 4 /* moves searched in full before reductions */
+#define LMR_DEPTH 3 /* the least depth reduced */
+
+enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+typedef struct tt_entry {
+    uint64_t key;
+    qmove move;
+    int16_t score;
+    uint8_t depth;
+    uint8_t bound;
+} tt_entry;
+
+typedef struct root_move {
+    qmove move;
+    int score;      /* in this iteration (a bound unless the best) */
+    int shown;      /* in the last whole iteration, for reports */
+    uint64_t nodes; /* searched below it, over all iterations */
+    float prior;
+} root_move;
+
+typedef struct player {
+    tt_entry *tt;
+    uint64_t tt_mask;
+    long long memory_mb;
+    game *g; /* the searched copy */
+    const game_ops *ops;
+    int has_eval, has_priors, use_tt, use_lmr;
+    /* per ply: moves and their order keys */
+    qmove moves[MAX_PLY + 1][GAME_MAX_MOVES];
+    int32_t key[MAX_PLY + 1][GAME_MAX_MOVES];
+    float prior[GAME_MAX_MOVES];
+    qmove killer[MAX_PLY + 1][2];
+    int32_t history[2][1 << HIST_BITS];
+    qmove pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pvlen[MAX_PLY + 1];
+    /* limits of the running search */
+    uint64_t nodes, node_limit;
+    int64_t t0, ms;
+    atomic_int *stop;
+    int aborted;
+    const searcher_run *run;
+    int64_t last_report;
+    /* the root: moves in search order, their last scores and subtree sizes */
+    int nroot, depth_done, best_score, first_done;
+    root_move root[GAME_MAX_MOVES];
+    qmove best_pv[MAX_PLY + 1];
+    int best_pvlen;
+    engine_candidate cand[GAME_MAX_MOVES];
+    rng rng;
+} player;
+
+/* ---- the transposition table ---- */
+
+/* Forced wins are stored relative to the node, not the root. */
+static int to_tt(int s, int ply) { return s >= AB_WIN_MIN ? s + ply : s <= -AB_WIN_MIN ? s - ply : s; }
+static int from_tt(int s, int ply) { return s >= AB_WIN_MIN ? s - ply : s <= -AB_WIN_MIN ? s + ply : s; }
+
+static int tt_alloc(player *p, long long mb)
+{
+    uint64_t n = 1;
+    while (n * 2 * sizeof(tt_entry) <= (uint64_t)mb * 1024 * 1024)
+        n *= 2;
+    tt_entry *t = calloc((size_t)n, sizeof *t);
+    if (!t)
+        return -1;
+    free(p->tt);
+    p->tt = t;
+    p->tt_mask = n - 1;
+    p->memory_mb = mb;
+    return 0;
+}
+
+/* Depth-preferred, but a newer search of the same position always wins. */
+static void tt_store(player *p, uint64_t key, int depth, int score, int bound, qmove m, int ply)
+{
+    tt_entry *e = &p->tt[key & p->tt_mask];
+    if (e->key == key && e->depth > depth && bound != BOUND_EXACT)
+        return;
+    e->key = key;
+    e->move = m;
+    e->score = (int16_t)to_tt(score, ply);
+    e->depth = (uint8_t)depth;
+    e->bound = (uint8_t)bound;
+}
+
+/* ---- scores ---- */
+
+static int terminal_score(int result, int side, int ply)
+{
+    if (result == RESULT_DRAW)
+        return 0;
+    return result == RESULT_FIRST + side ? AB_WIN - ply : -(AB_WIN - ply);
+}
+
+static int leaf_score(player *p)
+{
+    if (!p->has_eval)
+        return 0;
+    double v = p->ops->evaluate(p->g);
+    if (v <= 1e-9)
+        return -EVAL_MAX;
+    if (v >= 1 - 1e-9)
+        return EVAL_MAX;
+    double s = 1000.0 * log(v / (1.0 - v));
+    return s > EVAL_MAX ? EVAL_MAX : s < -EVAL_MAX ? -EVAL_MAX : (int)lround(s);
+}
+
+static double score_value(int s)
+{
+    if (s >= AB_WIN_MIN)
+        return 1.0;
+    if (s <= -AB_WIN_MIN)
+        return 0.0;
+    return 1.0 / (1.0 + exp(-s / 1000.0));
+}
+
+static int score_proven(int s) { return s >= AB_WIN_MIN ? ENGINE_PROVEN_WIN : s <= -AB_WIN_MIN ? ENGINE_PROVEN_LOSS : 0; }
+
+/* ---- move ordering ---- */
+
+static int hist_index(qmove m) { return (int)((m * 2654435761u) >> (32 - HIST_BITS)); }
+
+static void order_moves(player *p, int ply, int n, qmove tt_move, int side, int depth)
+{
+    qmove *mv = p->moves[ply];
+    int32_t *k = p->key[ply];
+    /* the frontier (children are leaves) orders by history alone: priors
+     * cost about what the leaves do */
+    int priors = p->has_priors && depth >= 2;
+    if (priors)
+        p->ops->priors(p->g, mv, n, p->prior);
+    for (int i = 0; i < n; i++) {
+        if (mv[i] == tt_move)
+            k[i] = 1 << 30;
+        else if (mv[i] == p->killer[ply][0])
+            k[i] = (1 << 29) + 1;
+        else if (mv[i] == p->killer[ply][1])
+            k[i] = 1 << 29;
+        else
+            k[i] = p->history[side][hist_index(mv[i])] +
+                   (priors ? (int32_t)(p->prior[i] * PRIOR_WEIGHT) : 0);
+    }
+}
+
+/* Selection: the best of moves[i..n) swapped to i. */
+static qmove pick(player *p, int ply, int i, int n)
+{
+    qmove *mv = p->moves[ply];
+    int32_t *k = p->key[ply];
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (k[j] > k[b])
+            b = j;
+    qmove m = mv[b];
+    int32_t kb = k[b];
+    mv[b] = mv[i], k[b] = k[i];
+    mv[i] = m, k[i] = kb;
+    return m;
+}
+
+static void reward(player *p, int ply, int side, qmove m, int depth)
+{
+    if (p->killer[ply][0] != m) {
+        p->killer[ply][1] = p->killer[ply][0];
+        p->killer[ply][0] = m;
+    }
+    int32_t *h = &p->history[side][hist_index(m)];
+    *h += depth * depth;
+    if (*h > HIST_MAX)
+        for (int s = 0; s < 2; s++)
+            for (int i = 0; i < 1 << HIST_BITS; i++)
+                p->history[s][i] /= 2;
+}
+
+static void set_pv(player *p, int ply, qmove m)
+{
+    p->pv[ply][0] = m;
+    int n = p->pvlen[ply + 1];
+    memcpy(&p->pv[ply][1], p->pv[ply + 1], sizeof(qmove) * (size_t)n);
+    p->pvlen[ply] = n + 1;
+}
+
+/* ---- limits and reports ---- */
+
+static void report(player *p, int final);
+
+static void check_limits(player *p)
+{
+    if (p->stop && atomic_load_explicit(p->stop, memory_order_relaxed))
+        p->aborted = 1;
+    if (!p->ms && !(p->run->progress && p->run->progress_ms > 0))
+        return;
+    int64_t now = util_now_ms();
+    if (p->ms && now - p->t0 >= p->ms)
+        p->aborted = 1;
+    if (!p->aborted && p->run->progress && p->run->progress_ms > 0 && p->first_done &&
+        now - p->last_report >= p->run->progress_ms) {
+        report(p, 0);
+        p->last_report = now;
+    }
+}
+
+/* ---- the search ---- */
+
+static int search(player *p, int depth, int alpha, int beta, int ply);
+
+/* A child's score for the mover at ply - 1: negated when the mover changes. */
+static int child(player *p, int side, int depth, int alpha, int beta, int ply)
+{
+    if (p->ops->to_move(p->g) == side)
+        return search(p, depth, alpha, beta, ply);
+    return -search(p, depth, -beta, -alpha, ply);
+}
+
+/* The moves of ply's position from the i-th on, PVS after the first;
+ * *best and *best_move are updated.  The root records each score. */
+static int search_moves(player *p, int depth, int alpha, int beta, int ply, int n, int *best,
+                        qmove *best_move)
+{
+    const game_ops *ops = p->ops;
+    int side = ops->to_move(p->g);
+    for (int i = 0; i < n; i++) {
+        qmove m = ply ? pick(p, ply, i, n) : p->root[i].move;
+        uint64_t before = p->nodes;
+        /* a late quiet move (not the table's, not a killer) of an inner
+         * node is searched a ply shallower, and again if it surprises */
+        int r = p->use_lmr && ply && i >= LMR_MOVES && depth >= LMR_DEPTH &&
+                p->key[ply][i] < 1 << 29;
+        ops->make(p->g, m);
+        int s = child(p, side, depth - 1 - r, alpha, i ? alpha + 1 : beta, ply + 1);
+        if (r && s > alpha && !p->aborted)
+            s = child(p, side, depth - 1, alpha, alpha + 1, ply + 1);
+        if (i && s > alpha && s < beta && !p->aborted)
+            s = child(p, side, depth - 1, alpha, beta, ply + 1);
+        ops->unmake(p->g);
+        if (p->aborted)
+            return alpha;
+        if (!ply) {
+            p->root[i].score = s;
+            p->root[i].nodes += p->nodes - before;
+        }
+        if (s > *best) {
+            *best = s;
+            *best_move = m;
+            if (s > alpha) {
+                alpha = s;
+                set_pv(p, ply, m);
+                if (!ply)
+                    p->first_done = 1;
+            }
+            if (s >= beta) {
+                reward(p, ply, side, m, depth);
+                break;
+            }
+        }
+        if (!ply && !p->first_done)
+            p->first_done = 1;
+    }
+    return alpha;
+}
+
+static int search(player *p, int depth, int alpha, int beta, int ply)
+{
+    const game_ops *ops = p->ops;
+    game *g = p->g;
+    p->pvlen[ply] = 0;
+    if (p->node_limit && p->nodes >= p->node_limit)
+        p->aborted = 1;
+    else if ((++p->nodes & 1023) == 0)
+        check_limits(p);
+    if (p->aborted)
+        return 0;
+    int side = ops->to_move(g), r = ops->result(g);
+    if (r != RESULT_NONE)
+        return terminal_score(r, side, ply);
+    if (depth <= 0 || ply >= MAX_PLY)
+        return leaf_score(p);
+    uint64_t key = ops->hash(g);
+    tt_entry *e = &p->tt[key & p->tt_mask];
+    qmove tt_move = QMOVE_NONE;
+    if (p->use_tt && e->key == key) {
+        tt_move = e->move;
+        int s = from_tt(e->score, ply);
+        if (e->depth >= depth && beta - alpha == 1 &&
+            (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && s >= beta) ||
+             (e->bound == BOUND_UPPER && s <= alpha)))
+            return s;
+    }
+    int n = ops->legal_moves(g, p->moves[ply]);
+    order_moves(p, ply, n, tt_move, side, depth);
+    int best = -AB_INF, alpha0 = alpha;
+    qmove best_move = QMOVE_NONE;
+    search_moves(p, depth, alpha, beta, ply, n, &best, &best_move);
+    if (p->aborted)
+        return 0;
+    int bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+    if (p->use_tt)
+        tt_store(p, key, depth, best, bound, best_move, ply);
+    return best;
+}
+
+/* Root moves by their last scores, best first; equal moves keep their
+ * order. */
+static void sort_root(player *p)
+{
+    for (int i = 1; i < p->nroot; i++)
+        for (int j = i; j > 0 && p->root[j].score > p->root[j - 1].score; j--) {
+            root_move t = p->root[j];
+            p->root[j] = p->root[j - 1];
+            p->root[j - 1] = t;
+        }
+}
+
+/* Move m to the front of the root moves, the others in their order. */
+static void root_to_front(player *p, qmove m)
+{
+    for (int i = 0; i < p->nroot; i++)
+        if (p->root[i].move == m) {
+            root_move t = p->root[i];
+            memmove(&p->root[1], &p->root[0], sizeof t * (size_t)i);
+            p->root[0] = t;
+            return;
+        }
+}
+
+/* One iteration at depth inside [alpha, beta]: the root's score, and its
+ * best move first in root[] with its line in best_pv. */
+static int search_root(player *p, int depth, int alpha, int beta)
+{
+    int best = -AB_INF;
+    qmove best_move = QMOVE_NONE;
+    p->first_done = 0;
+    p->pvlen[0] = 0;
+    for (int i = 0; i < p->nroot; i++)
+        p->root[i].score = -AB_INF;
+    search_moves(p, depth, alpha, beta, 0, p->nroot, &best, &best_move);
+    if (p->pvlen[0]) { /* a move inside the window: the new best */
+        memcpy(p->best_pv, p->pv[0], sizeof(qmove) * (size_t)p->pvlen[0]);
+        p->best_pvlen = p->pvlen[0];
+        p->best_score = best;
+    }
+    /* unfinished or failed low, the scores are not comparable: only the
+     * new best (if any) comes first */
+    if (p->aborted || best <= alpha) {
+        if (p->pvlen[0])
+            root_to_front(p, p->best_pv[0]);
+    } else {
+        sort_root(p);
+    }
+    return best;
+}
+
+/* One depth with an aspiration window around the last score, widened on
+ * failure until the score is inside. */
+static int aspire(player *p, int depth, int last)
+{
+    int delta = ASPIRATION;
+    int lo = depth > 2 && abs(last) < AB_WIN_MIN ? last - delta : -AB_INF;
+    int hi = depth > 2 && abs(last) < AB_WIN_MIN ? last + delta : AB_INF;
+    for (;;) {
+        int s = search_root(p, depth, lo, hi);
+        if (p->aborted || (s > lo && s < hi))
+            return s;
+        delta *= 4;
+        if (s <= lo)
+            lo = delta > EVAL_MAX ? -AB_INF : s - delta;
+        else
+            hi = delta > EVAL_MAX ? AB_INF : s + delta;
+    }
+}
+
+/* Deeper and deeper until a limit, a proven value or max_depth. */
+static void deepen(player *p, int max_depth)
+{
+    int last = 0, analyze = p->run->analyze;
+    check_limits(p); /* a stop asked before the search: the first move by prior */
+    for (int d = 1; d <= max_depth && !p->aborted; d++) {
+        int s = aspire(p, d, last);
+        if (p->aborted)
+            break;
+        p->depth_done = d;
+        last = s;
+        for (int i = 0; i < p->nroot; i++)
+            p->root[i].shown = p->root[i].score;
+        /* given time, it is used: an unfinished depth still changes the
+         * move when one beats the first (the facade stops a decided
+         * search early) */
+        if (abs(s) >= AB_WIN_MIN || (p->nroot == 1 && !analyze))
+            break;
+    }
+}
+
+static void report(player *p, int final)
+{
+    const searcher_run *run = p->run;
+    if (!run->progress)
+        return;
+    int n = 0;
+    qmove best = p->best_pvlen ? p->best_pv[0] : QMOVE_NONE;
+    for (int pass = 0; pass < 2; pass++) /* the move it would play first */
+        for (int i = 0; i < p->nroot; i++) {
+            const root_move *r = &p->root[i];
+            if ((r->move == best) != (pass == 0))
+                continue;
+            int s = pass == 0 && p->depth_done ? p->best_score : r->shown;
+            engine_candidate *c = &p->cand[n++];
+            c->move = r->move;
+            c->visits = r->nodes;
+            c->prior = r->prior;
+            c->value = s == -AB_INF ? 0.5 : score_value(s);
+            c->proven = s == -AB_INF ? 0 : pass == 0 ? score_proven(s)
+                        : s <= -AB_WIN_MIN ? ENGINE_PROVEN_LOSS : 0;
+        }
+    engine_progress pr = {util_now_ms() - p->t0, p->nodes, score_value(p->best_score),
+                          score_proven(p->best_score), n, p->cand, p->best_pvlen, p->best_pv,
+                          final, 0, 0};
+    if (!p->depth_done) {
+        pr.value = 0.5;
+        pr.proven = 0;
+    }
+    run->progress(&pr, run->progress_arg);
+}
+
+/* The scratch game, the limits, and the root moves shuffled by the seed
+ * then ordered by prior; their number (0: the game is over). */
+static int prepare(player *p, const game *g, const searcher_run *run)
+{
+    const searcher_value *set = run->set;
+    p->ops = g->ops;
+    p->has_eval = g->ops->evaluate != NULL;
+    p->has_priors = g->ops->priors != NULL;
+    p->use_tt = (int)set[SET_TT].i;
+    p->use_lmr = (int)set[SET_LMR].i;
+    p->run = run;
+    p->stop = run->stop;
+    p->nodes = 0;
+    p->aborted = 0;
+    p->t0 = p->last_report = util_now_ms();
+    p->ms = set[SET_MS].i;
+    if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
+        p->ms = run->budget_ms;
+    /* levels are for people: given time, it is used; iterations still caps */
+    p->node_limit = set[SET_DEPTH].i        ? 0
+                    : set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
+                    : p->ms                 ? 0
+                                            : (uint64_t)LEVEL1_NODES << (set[SET_LEVEL].i - 1);
+    if (run->analyze)
+        p->node_limit = 0, p->ms = 0;
+    p->depth_done = p->best_pvlen = p->best_score = 0;
+    memset(p->killer, 0xFF, sizeof p->killer); /* QMOVE_NONE */
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < 1 << HIST_BITS; i++)
+            p->history[s][i] /= 8;
+    qmove *mv = p->moves[0];
+    int n = g->ops->legal_moves(g, mv);
+    rng_seed(&p->rng, (uint64_t)set[SET_SEED].i ^ (g->ops->hash(g) * 0x9E3779B97F4A7C15ull) ^
+                          (uint64_t)g->ops->ply(g));
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(&p->rng, (uint32_t)i + 1);
+        qmove t = mv[i];
+        mv[i] = mv[j], mv[j] = t;
+    }
+    if (p->has_priors)
+        g->ops->priors(g, mv, n, p->prior);
+    for (int i = 0; i < n; i++) {
+        p->root[i] = (root_move){mv[i], -AB_INF, -AB_INF, 0, p->has_priors ? p->prior[i] : 0.5f};
+        for (int j = i; j > 0 && p->root[j].prior > p->root[j - 1].prior; j--) {
+            root_move t = p->root[j];
+            p->root[j] = p->root[j - 1];
+            p->root[j - 1] = t;
+        }
+    }
+    p->nroot = n;
+    if (n) {
+        p->best_pv[0] = p->root[0].move;
+        p->best_pvlen = 1;
+    }
+    return n;
+}
+
+/* A scratch copy of g to search on; allocated only for a new game kind. */
+static int scratch(player *p, const game *g)
+{
+    if (p->g && p->g->ops == g->ops && !memcmp(p->g->opt, g->opt, sizeof g->opt)) {
+        g->ops->copy(p->g, g);
+        return 0;
+    }
+    game_free(p->g);
+    p->g = game_clone(g);
+    return p->g ? 0 : -1;
+}
+
+static void summary(player *p, const game *g, engine_report *rep)
+{
+    char tok[GAME_MOVE_TEXT_MAX], pv[96];
+    g->ops->move_to_text(g, p->best_pv[0], tok, sizeof tok);
+    if (engine_moves_text(g, p->best_pv, p->best_pvlen, pv, sizeof pv) != 0)
+        snprintf(pv, sizeof pv, "%s", tok);
+    int64_t ms = util_now_ms() - p->t0;
+    snprintf(rep->summary, sizeof rep->summary,
+             "alphabeta: %s depth %d score %+.3f value %.3f%s nodes %llu %lld ms%s pv %s", tok,
+             p->depth_done, p->best_score / 1000.0, rep->value, rep->proven ? " (proven)" : "",
+             (unsigned long long)p->nodes, (long long)ms,
+             p->has_eval ? "" : " (no evaluation: wins and losses only)", pv);
+}
+
+static qmove choose(void *self, const game *g, const searcher_run *run, engine_report *rep)
+{
+    player *p = self;
+    long long mb = run->set[SET_MEMORY].i;
+    if ((!p->tt || p->memory_mb != mb) && tt_alloc(p, mb) != 0) {
+        qmove moves[GAME_MAX_MOVES];
+        int n = g->ops->legal_moves(g, moves);
+        snprintf(rep->summary, sizeof rep->summary,
+                 "alphabeta: no memory for a %lld MB table, played the first legal move", mb);
+        return n ? moves[0] : QMOVE_NONE;
+    }
+    if (scratch(p, g) != 0) {
+        snprintf(rep->summary, sizeof rep->summary, "alphabeta: out of memory");
+        qmove moves[GAME_MAX_MOVES];
+        return g->ops->legal_moves(g, moves) ? moves[0] : QMOVE_NONE;
+    }
+    if (!prepare(p, g, run)) {
+        snprintf(rep->summary, sizeof rep->summary, "alphabeta: game over");
+        report(p, 1);
+        return QMOVE_NONE;
+    }
+    int depth = run->set[SET_DEPTH].i && !run->analyze ? (int)run->set[SET_DEPTH].i : MAX_PLY;
+    deepen(p, depth);
+    rep->value = p->depth_done ? score_value(p->best_score) : 0.5;
+    rep->proven = p->depth_done && score_proven(p->best_score);
+    rep->iterations = p->nodes;
+    summary(p, g, rep);
+    report(p, 1);
+    return p->best_pv[0];
+}
+
+static void *create(char *err, size_t errlen)
+{
+    player *p = calloc(1, sizeof *p);
+    if (!p)
+        snprintf(err, errlen, "out of memory");
+    else
+        p->memory_mb = settings[SET_MEMORY].def;
+    return p;
+}
+
+static void destroy(void *self)
+{
+    player *p = self;
+    if (p) {
+        free(p->tt);
+        game_free(p->g);
+    }
+    free(p);
+}
+
+/* The table is taken when memory is set, so a size that cannot be had is
+ * refused then (the default's waits for the first search). */
+static int configure(void *self, const searcher_value *set, char *err, size_t errlen)
+{
+    player *p = self;
+    long long mb = set[SET_MEMORY].i;
+    if (mb == p->memory_mb)
+        return 0;
+    if (searcher_check_memory(mb, err, errlen) != 0)
+        return -1;
+    if (tt_alloc(p, mb) != 0) {
+        snprintf(err, errlen, "setting memory: cannot allocate %lld MB", mb);
+        return -1;
+    }
+    return 0;
+}
+
+const searcher_ops alphabeta_searcher = {
+    .name = "alphabeta",
+    .summary = "alpha-beta search with iterative deepening and a transposition table",
+    .settings = settings,
+    .create = create,
+    .destroy = destroy,
+    .configure = configure,
+    .choose = choose,
+};
