@@ -262,7 +262,10 @@ static void check_limits(player *p)
     if (!p->aborted && p->run->progress && p->run->progress_ms > 0 && p->first_done &&
         now - p->last_report >= p->run->progress_ms) {
         report(p, 0);
-        p->last_report = now;
+        /* keep the cadence (one report per interval of search), unless
+         * the search fell behind by a whole interval */
+        int64_t every = p->run->progress_ms;
+        p->last_report = now - p->last_report >= 2 * every ? now : p->last_report + every;
     }
 }
 
