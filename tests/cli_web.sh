@@ -209,9 +209,12 @@ kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
 nthink=$(grep -c '^event: thinking' "$t/tevents")
 last_ms=$(sed -n 's/^data: {"best":.*"ms":\([0-9]*\)}$/\1/p' "$t/tevents" | tail -n 1)
 # one per 250 ms of search until its end (which may come early, once the
-# move is certain) and one at the end; a starved search reports late
+# move is certain) and one at the end; a starved search reports late, and
+# the first report waits for the searcher's first whole answer (LOA's
+# alpha-beta: its first depth), which a sanitizer build can take longer
+# than one interval to finish
 periodic=$(( ${last_ms:-0} / 250 ))
-if [ "$nthink" -ge "$periodic" ] && [ "$nthink" -le $((periodic + 2)) ] && [ "$nthink" -ge 2 ]; then
+if [ "$nthink" -ge $((periodic - 1)) ] && [ "$nthink" -le $((periodic + 2)) ] && [ "$nthink" -ge 2 ]; then
     pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL $nthink thinking events in a search of ${last_ms:-?} ms"; fi
 
