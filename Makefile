@@ -87,12 +87,14 @@ fuzz-deps:
 	$(call install_missing,$(FUZZ_DEBS))
 
 # ---- one rule set per variant: rel (-O2), san (ASan+UBSan), tsan ----
+# Objects wait for deps (order only): a parallel build on a fresh machine
+# would otherwise compile before the headers are installed.
 define variant
-build/$(1)/%.o: src/%.c
+build/$(1)/%.o: src/%.c | deps
 	@mkdir -p $$(@D)
 	$(or $(3),$$(CC)) $(2) -c -o $$@ $$<
 
-build/$(1)/gen/%.o: build/gen/%.c
+build/$(1)/gen/%.o: build/gen/%.c | deps
 	@mkdir -p $$(@D)
 	$$(CC) $(2) -c -o $$@ $$<
 
