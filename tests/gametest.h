@@ -8,6 +8,7 @@
 #include "util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* opts: NULL or "" for the defaults, else space-separated name=value. */
 static inline game *test_game(const game_ops *ops, const char *opts)
@@ -42,6 +43,43 @@ static inline int test_set_pos(game *g, const char *text)
     if (rc)
         printf("  from_text failed: %s\n", err);
     return rc;
+}
+
+/* For playouts that keep their moves but not the positions between them:
+ * plays out c (a copy of start with `made` moves made by the caller) for
+ * a few plies, then, by i % 3, plays out again, copies it, or makes a
+ * move; then unmakes every move of c, comparing c each time with start
+ * replayed through make() to that ply (text, hash, result).  1 when all
+ * agree and c ends equal to start. */
+static inline int test_playout_unmakes(const game *start, game *c, struct rng *r, int i)
+{
+    const game_ops *ops = start->ops;
+    ops->playout(c, r, 2 + i % 5);
+    if (i % 3 == 0)
+        ops->playout(c, r, 1000);
+    if (i % 3 == 1) {
+        game *d = game_clone(c);
+        ops->copy(c, d);
+        game_free(d);
+    }
+    qmove moves[GAME_MAX_MOVES];
+    if (i % 3 == 2 && ops->legal_moves(c, moves) > 0)
+        ops->make(c, moves[0]);
+    game *replay = game_new_like(start);
+    int same = 1;
+    for (int k = ops->ply(c); k > 0; k--) {
+        ops->copy(replay, start);
+        for (int j = 0; j < k; j++)
+            ops->make(replay, ops->move_at(c, j));
+        char a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
+        ops->to_text(replay, a, sizeof a);
+        ops->to_text(c, b, sizeof b);
+        same &= strcmp(a, b) == 0 && ops->hash(replay) == ops->hash(c) &&
+                ops->result(replay) == ops->result(c);
+        ops->unmake(c);
+    }
+    game_free(replay);
+    return same && ops->ply(c) == 0 && ops->hash(c) == ops->hash(start);
 }
 
 #endif

@@ -627,6 +627,29 @@ static void test_playout(void)
     game_free(g);
 }
 
+/* The playout keeps its moves but not the headers between them, and
+ * makes its hash at the end: unmake after a playout still walks back
+ * through every position the moves passed (on the bitboard boards, one
+ * larger board, with and without pie). */
+static void test_unmake_after_playout(void)
+{
+    static const char *const opts[] = {"", "pie=1", "board=square size=7", "size=3 n=2",
+                                       "board=square size=5 n=3 pie=1", "size=5"};
+    rng r;
+    rng_seed(&r, 12);
+    int ok = 0;
+    for (int o = 0; o < 6; o++) {
+        game *g = test_game(&coffee_ops, opts[o]), *c = game_new_like(g);
+        for (int i = 0; i < 30; i++) {
+            g->ops->copy(c, g);
+            ok += test_playout_unmakes(g, c, &r, i);
+        }
+        game_free(g);
+        game_free(c);
+    }
+    CHECK_INT(ok, 6 * 30);
+}
+
 static void test_bad_moves(void)
 {
     char err[GAME_ERR_MAX], before[GAME_TEXT_MAX], after[GAME_TEXT_MAX];
@@ -774,6 +797,7 @@ int main(void)
     RUN(test_perft_against_model);
     RUN(test_random_games);
     RUN(test_playout);
+    RUN(test_unmake_after_playout);
     RUN(test_bad_moves);
     RUN(test_bad_positions);
     RUN(test_render);

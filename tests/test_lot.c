@@ -603,40 +603,16 @@ static void test_unmake_after_playout(void)
 {
     rng r;
     rng_seed(&r, 12);
-    game *g = test_game(&lot_ops, NULL), *c = game_new_like(g), *replay = game_new_like(g);
+    game *g = test_game(&lot_ops, NULL), *c = game_new_like(g);
     int ok = 0;
     for (int i = 0; i < 50; i++) {
         g->ops->copy(c, g);
         test_play(c, "d4");
-        c->ops->playout(c, &r, 3 + i % 4);
-        if (i % 3 == 0)
-            c->ops->playout(c, &r, 1000);
-        if (i % 3 == 1) {
-            game *d = game_clone(c);
-            c->ops->copy(c, d);
-            game_free(d);
-        }
-        qmove moves[GAME_MAX_MOVES];
-        if (i % 3 == 2 && c->ops->legal_moves(c, moves) > 0)
-            c->ops->make(c, moves[0]);
-        int n = c->ops->ply(c), same = 1;
-        for (int k = n; k > 0; k--) {
-            replay->ops->copy(replay, g);
-            for (int j = 0; j < k; j++)
-                replay->ops->make(replay, c->ops->move_at(c, j));
-            same &= replay->ops->hash(replay) == c->ops->hash(c);
-            char a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
-            replay->ops->to_text(replay, a, sizeof a);
-            c->ops->to_text(c, b, sizeof b);
-            same &= strcmp(a, b) == 0;
-            c->ops->unmake(c);
-        }
-        ok += same && c->ops->ply(c) == 0 && c->ops->hash(c) == g->ops->hash(g);
+        ok += test_playout_unmakes(g, c, &r, i);
     }
     CHECK_INT(ok, 50);
     game_free(g);
     game_free(c);
-    game_free(replay);
 }
 
 /* The move is rejected with the message fragment, and nothing changes. */

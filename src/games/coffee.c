@@ -76,6 +76,28 @@ static int cell_exists(const coffee_game *g, int c, int r)
     return g->board == BOARD_SQUARE || abs(c - r) <= g->size - 1;
 }
 
+/* The bit step from a cell to the next along each axis (bit r * 8 + c),
+ * taken the way it is positive: square's axis a goes (c-1, r+1). */
+static const uint8_t hex_shift[3] = {1, 9, 8}, sq_shift[4] = {1, 8, 9, 7};
+
+/* The playout's bitboard tables, on boards at most 7 wide. */
+static void init_bitboards(coffee_game *g)
+{
+    g->small = g->w <= 7;
+    if (!g->small)
+        return;
+    memset(g->line_mask, 0, sizeof g->line_mask);
+    for (int i = 0; i < g->ncells; i++) {
+        int id = g->cells[i], b = id / g->w * 8 + id % g->w;
+        g->bit_of[id] = (uint8_t)b;
+        g->cell_of_bit[b] = (int16_t)id;
+        for (int a = 0; a < g->naxes; a++) {
+            g->line_of_bit[b][a] = g->line_of[id][a];
+            g->line_mask[g->line_of[id][a]] |= 1ull << b;
+        }
+    }
+}
+
 static void init_geometry(coffee_game *g, int board, int size)
 {
     g->board = board;
@@ -118,6 +140,7 @@ static void init_geometry(coffee_game *g, int board, int size)
             g->line_len[nl++] = (uint8_t)len;
         }
     g->nlines = nl;
+    init_bitboards(g);
 }
 
 /* ---- rules ---- */
@@ -167,7 +190,8 @@ static void put_piece(coffee_game *g, int t, int p)
     g->cell[t] = (uint8_t)(p + 1);
     for (int a = 0; a < g->naxes; a++)
         g->empty[g->line_of[t][a]]--;
-    g->pos.hash ^= zobrist_piece[p][t];
+    if (g->small)
+        g->bits[p] |= 1ull << g->bit_of[t];
 }
 
 static void clear_piece(coffee_game *g, int t)
@@ -175,6 +199,20 @@ static void clear_piece(coffee_game *g, int t)
     g->cell[t] = EMPTY;
     for (int a = 0; a < g->naxes; a++)
         g->empty[g->line_of[t][a]]++;
+    if (g->small) {
+        g->bits[0] &= ~(1ull << g->bit_of[t]);
+        g->bits[1] &= ~(1ull << g->bit_of[t]);
+    }
+}
+
+/* Swap recolours the one piece, on the bar's cell. */
+static void recolour(coffee_game *g, int colour)
+{
+    g->cell[g->pos.bar] = (uint8_t)colour;
+    if (g->small) {
+        g->bits[0] ^= 1ull << g->bit_of[g->pos.bar];
+        g->bits[1] ^= 1ull << g->bit_of[g->pos.bar];
+    }
 }
 
 static void set_bar(coffee_pos *p, int cell, int axis)
@@ -204,6 +242,7 @@ static uint64_t compute_hash(const coffee_game *g)
 static void clear_board(coffee_game *g)
 {
     memset(g->cell, 0, sizeof g->cell);
+    g->bits[0] = g->bits[1] = 0;
     for (int l = 0; l < g->nlines; l++)
         g->empty[l] = g->line_len[l];
     memset(&g->pos, 0, sizeof g->pos);
@@ -264,8 +303,12 @@ static void coffee_copy(game *dd, const game *ss)
     d->pie = s->pie;
     memcpy(d->cell, s->cell, sizeof d->cell);
     memcpy(d->empty, s->empty, sizeof d->empty);
+    d->bits[0] = s->bits[0];
+    d->bits[1] = s->bits[1];
     d->pos = s->pos;
     d->ply = s->ply;
+    d->gap_lo = s->gap_lo;
+    d->gap_hi = s->gap_hi;
     memcpy(d->hist, s->hist, sizeof *s->hist * (size_t)s->ply);
     memcpy(d->moves, s->moves, sizeof *s->moves * (size_t)s->ply);
 }
@@ -278,6 +321,30 @@ static int coffee_legal_moves(const game *gg, qmove *out)
     return gen_moves(g, out);
 }
 
+/* The header after placement m (not swap) by the player to move. */
+static void place_header(coffee_pos *p, qmove m, int pie)
+{
+    int mover = p->side, t = MV_CELL(m), first = p->bar < 0;
+    p->hash ^= zobrist_piece[mover][t];
+    if (p->swap_ok) {
+        p->swap_ok = 0;
+        p->hash ^= zobrist_swap;
+    }
+    if (m & MV_WIN) {
+        set_bar(p, t, AXIS_NONE);
+        p->result = (uint8_t)(RESULT_FIRST + mover);
+        p->reason = END_LINE;
+    } else {
+        set_bar(p, t, MV_AXIS(m));
+        if (first && pie) {
+            p->swap_ok = 1;
+            p->hash ^= zobrist_swap;
+        }
+    }
+    p->side = (uint8_t)!mover;
+    p->hash ^= zobrist_side;
+}
+
 static void coffee_make(game *gg, qmove m)
 {
     coffee_game *g = (coffee_game *)gg;
@@ -287,34 +354,31 @@ static void coffee_make(game *gg, qmove m)
     int mover = p->side;
     if (m & MV_SWAP) {
         /* the single Black piece turns Orange, bar and all; Black moves */
-        g->cell[p->bar] = 2;
+        recolour(g, 2);
         p->hash ^= zobrist_piece[0][p->bar] ^ zobrist_piece[1][p->bar] ^ zobrist_swap;
         p->swap_ok = 0;
+        p->side = (uint8_t)!mover;
+        p->hash ^= zobrist_side;
     } else {
-        int t = MV_CELL(m), first = p->bar < 0;
-        put_piece(g, t, mover);
-        if (p->swap_ok) {
-            p->swap_ok = 0;
-            p->hash ^= zobrist_swap;
-        }
-        if (m & MV_WIN) {
-            set_bar(p, t, AXIS_NONE);
-            p->result = (uint8_t)(RESULT_FIRST + mover);
-            p->reason = END_LINE;
-        } else {
-            set_bar(p, t, MV_AXIS(m));
-            if (first && g->pie) {
-                p->swap_ok = 1;
-                p->hash ^= zobrist_swap;
-            }
-        }
+        put_piece(g, MV_CELL(m), mover);
+        place_header(p, m, g->pie);
     }
-    p->side = (uint8_t)!mover;
-    p->hash ^= zobrist_side;
     if (p->result == RESULT_NONE && !has_turn(g)) {
         p->result = (uint8_t)(RESULT_FIRST + mover);
         p->reason = END_NO_TURN;
     }
+}
+
+/* Rebuild the headers a playout did not store (its moves are placements
+ * after the first move and any swap, so each header follows from the one
+ * before and the move). */
+static void fill_gap(coffee_game *g)
+{
+    for (int k = g->gap_lo; k < g->gap_hi; k++) {
+        g->hist[k] = g->hist[k - 1];
+        place_header(&g->hist[k], g->moves[k - 1], g->pie);
+    }
+    g->gap_lo = g->gap_hi = 0;
 }
 
 static void coffee_unmake(game *gg)
@@ -322,9 +386,11 @@ static void coffee_unmake(game *gg)
     coffee_game *g = (coffee_game *)gg;
     if (g->ply == 0)
         return;
+    if (g->ply - 1 < g->gap_hi)
+        fill_gap(g);
     qmove m = g->moves[--g->ply];
     if (m & MV_SWAP)
-        g->cell[g->pos.bar] = 1;
+        recolour(g, 1);
     else
         clear_piece(g, MV_CELL(m));
     g->pos = g->hist[g->ply];
@@ -359,12 +425,198 @@ qmove coffee_random_move(const coffee_game *g, struct rng *r, qmove *list)
     return list[rng_below(r, (uint32_t)n)];
 }
 
+/* The small boards' playout state: each player's pieces as a bitboard,
+ * the marked line and the player to move.  The board's cells and line
+ * counts are updated in place; no header is pushed.  The functions below
+ * take the axes, n and the shifts as arguments so that the common boards
+ * get copies with them constant (loops unrolled). */
+typedef struct play_state {
+    coffee_game *g;
+    uint64_t own[2];
+    int side, line;
+} play_state;
+
+#define INLINE static inline __attribute__((always_inline))
+
+/* Does x, a player's pieces with one cell added, hold n in a row?  The
+ * player held no line before, so any run found goes through that cell. */
+INLINE int bits_win(uint64_t x, int naxes, int n, const uint8_t *shift)
+{
+    for (int a = 0; a < naxes; a++) {
+        /* y: the cells that start k in a row, k doubling up to n */
+        uint64_t y = x;
+        int k = 1, s = shift[a];
+        for (; 2 * k <= n; k *= 2)
+            y &= y >> (k * s);
+        if (k < n)
+            y &= y >> ((n - k) * s);
+        if (y)
+            return 1;
+    }
+    return 0;
+}
+
+/* A legal (cell bit, axis) of the player to move, drawn uniformly by
+ * rejection: a random empty cell of the marked line and a random axis
+ * (both from 32 random bits) is a legal move when the bar may lie along
+ * that axis, or, for a winning cell, when the axis is the first.  Returns
+ * the bit and *axis (AXIS_NONE for a win); -1 when 16 draws failed. */
+INLINE int draw_slot(const play_state *q, rng *r, int *axis, int naxes, int n,
+                     const uint8_t *shift)
+{
+    const coffee_game *g = q->g;
+    uint64_t occ = q->own[0] | q->own[1], free = g->line_mask[q->line] & ~occ;
+    uint64_t count = g->empty[q->line];
+    for (int tries = 0; tries < 8; tries++) {
+        uint64_t x = rng_next(r);
+        for (int half = 0; half < 2; half++, x <<= 32) {
+            uint64_t u = (x >> 32) * count, set = free;
+            int a = (int)(((u & 0xFFFFFFFFu) * (uint64_t)naxes) >> 32);
+            for (uint64_t j = u >> 32; j; j--)
+                set &= set - 1;
+            int b = __builtin_ctzll(set);
+            if (a != 0 && g->empty[g->line_of_bit[b][a]] < 2)
+                continue;
+            if (bits_win(q->own[q->side] | (set & -set), naxes, n, shift)) {
+                if (a != 0)
+                    continue;
+                *axis = AXIS_NONE;
+                return b;
+            }
+            if (a == 0 && g->empty[g->line_of_bit[b][0]] < 2)
+                continue;
+            *axis = a;
+            return b;
+        }
+    }
+    return -1;
+}
+
+/* After many rejections: the legal slots listed, one drawn. */
+static int draw_listed(const play_state *q, rng *r, int *axis)
+{
+    const coffee_game *g = q->g;
+    const uint8_t *shift = g->board == BOARD_HEX ? hex_shift : sq_shift;
+    uint64_t free = g->line_mask[q->line] & ~(q->own[0] | q->own[1]);
+    uint8_t bits[MAX_LINE_CELLS], axes[MAX_LINE_CELLS];
+    int n = 0;
+    for (; free; free &= free - 1) {
+        int b = __builtin_ctzll(free);
+        if (bits_win(q->own[q->side] | (free & -free), g->naxes, g->n, shift)) {
+            bits[n] = (uint8_t)b;
+            axes[n++] = AXIS_NONE;
+            continue;
+        }
+        for (int a = 0; a < g->naxes; a++)
+            if (g->empty[g->line_of_bit[b][a]] > 1) {
+                bits[n] = (uint8_t)b;
+                axes[n++] = (uint8_t)a;
+            }
+    }
+    int k = (int)rng_below(r, (uint32_t)n);
+    *axis = axes[k];
+    return bits[k];
+}
+
+/* has_turn() when the marked line has one empty cell left (with two the
+ * bar may lie along the line itself): another axis through that cell
+ * with room, or a win there. */
+INLINE int last_cell_has_turn(const play_state *q, int naxes, int n, const uint8_t *shift)
+{
+    const coffee_game *g = q->g;
+    uint64_t set = g->line_mask[q->line] & ~(q->own[0] | q->own[1]);
+    int b = __builtin_ctzll(set);
+    for (int a = 0; a < naxes; a++)
+        if (g->empty[g->line_of_bit[b][a]] > 1)
+            return 1;
+    return bits_win(q->own[q->side] | set, naxes, n, shift);
+}
+
+/* Random play on a small board from a position past the first move and
+ * the swap: the moves are recorded, the headers between them left to
+ * fill_gap, the hash made once at the end. */
+INLINE void play_small(coffee_game *g, rng *r, int max_plies, int naxes, int n,
+                       const uint8_t *shift)
+{
+    if (g->gap_lo < g->gap_hi) /* one gap at a time */
+        fill_gap(g);
+    play_state q = {g, {g->bits[0], g->bits[1]}, g->pos.side,
+                    g->line_of[g->pos.bar][g->pos.axis]};
+    int start = g->ply, result = RESULT_NONE, reason = END_NONE, id = 0, axis = 0;
+    uint64_t hash = 0; /* the pieces placed */
+    g->hist[start] = g->pos;
+    while (g->ply - start < max_plies) {
+        int b = draw_slot(&q, r, &axis, naxes, n, shift);
+        if (b < 0)
+            b = draw_listed(&q, r, &axis);
+        id = g->cell_of_bit[b];
+        q.own[q.side] |= 1ull << b;
+        g->cell[id] = (uint8_t)(q.side + 1);
+        for (int a = 0; a < naxes; a++)
+            g->empty[g->line_of_bit[b][a]]--;
+        hash ^= zobrist_piece[q.side][id];
+        q.side ^= 1;
+        if (axis == AXIS_NONE) {
+            g->moves[g->ply++] = (qmove)id | MV_WIN;
+            result = RESULT_FIRST + !q.side;
+            reason = END_LINE;
+            break;
+        }
+        g->moves[g->ply++] = (qmove)id | (qmove)axis << 9;
+        q.line = g->line_of_bit[b][axis];
+        if (g->empty[q.line] == 1 && !last_cell_has_turn(&q, naxes, n, shift)) {
+            result = RESULT_FIRST + !q.side;
+            reason = END_NO_TURN;
+            break;
+        }
+    }
+    g->bits[0] = q.own[0];
+    g->bits[1] = q.own[1];
+    coffee_pos *p = &g->pos;
+    p->hash ^= hash ^ zobrist_bar[p->bar][p->axis] ^ zobrist_bar[id][axis] ^
+               ((g->ply - start) & 1 ? zobrist_side : 0);
+    p->bar = (int16_t)id;
+    p->axis = (uint8_t)axis;
+    p->side = (uint8_t)q.side;
+    p->result = (uint8_t)result;
+    p->reason = (uint8_t)reason;
+    g->gap_lo = start + 1;
+    g->gap_hi = g->ply;
+}
+
+static void play_hex4(coffee_game *g, rng *r, int max_plies)
+{
+    play_small(g, r, max_plies, 3, 4, hex_shift);
+}
+
+static void play_square4(coffee_game *g, rng *r, int max_plies)
+{
+    play_small(g, r, max_plies, 4, 4, sq_shift);
+}
+
+static void play_other(coffee_game *g, rng *r, int max_plies)
+{
+    play_small(g, r, max_plies, g->naxes, g->n, g->board == BOARD_HEX ? hex_shift : sq_shift);
+}
+
+/* Uniformly random legal moves to the end: the first move and a swap
+ * answer through make(), the rest on the small boards' bitboards (a draw
+ * costs a few table lookups and shifts) or, on larger boards, make() with
+ * coffee_random_move(). */
 static int coffee_playout(game *gg, struct rng *r, int max_plies)
 {
     coffee_game *g = (coffee_game *)gg;
     qmove list[GAME_MAX_MOVES];
-    for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++)
+    for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++) {
+        if (g->small && g->pos.bar >= 0 && !g->pos.swap_ok) {
+            if (g->n == 4)
+                (g->board == BOARD_HEX ? play_hex4 : play_square4)(g, r, max_plies - i);
+            else
+                play_other(g, r, max_plies - i);
+            break;
+        }
         coffee_make(gg, coffee_random_move(g, r, list));
+    }
     return g->pos.result;
 }
 
@@ -726,6 +978,7 @@ static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen
     coffee_pos saved_pos = g->pos;
     uint8_t saved_empty[MAX_LINES];
     memcpy(saved_empty, g->empty, sizeof saved_empty);
+    uint64_t saved_bits[2] = {g->bits[0], g->bits[1]};
     int saved_ply = g->ply;
 
     clear_board(g);
@@ -754,6 +1007,7 @@ static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen
     if (why) {
         memcpy(g->cell, saved, sizeof saved);
         memcpy(g->empty, saved_empty, sizeof saved_empty);
+        memcpy(g->bits, saved_bits, sizeof saved_bits);
         g->pos = saved_pos;
         g->ply = saved_ply;
         return position_error(err, errlen, why);
@@ -764,6 +1018,7 @@ static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen
     }
     g->pos.hash = compute_hash(g);
     g->ply = 0;
+    g->gap_lo = g->gap_hi = 0;
     return 0;
 
 bad_rows:

@@ -46,13 +46,25 @@ typedef struct coffee_game {
     uint8_t line_len[MAX_LINES];
     int16_t line_cells[MAX_LINE_CELLS];
     int nlines;
+    /* The playout's bitboards on boards at most 7 wide (bit r * 8 + c: the
+     * eighth column stays empty, so shifts along an axis never wrap). */
+    int small;
+    uint8_t bit_of[MAX_CELLS];
+    int16_t cell_of_bit[64];
+    uint8_t line_of_bit[64][MAX_AXES];
+    uint64_t line_mask[MAX_LINES];
     /* the position */
     uint8_t cell[MAX_CELLS];
     uint8_t empty[MAX_LINES]; /* empty cells on each line */
+    uint64_t bits[2];         /* small boards: each player's pieces */
     coffee_pos pos;
     coffee_pos hist[MAX_CELLS + 2]; /* hist[k]: the header before move k */
     qmove moves[MAX_CELLS + 2];
     int ply;
+    /* The playout records its moves but not the headers between them:
+     * hist[gap_lo, gap_hi) is rebuilt from the moves when unmake first
+     * needs it (gap_lo == gap_hi: none). */
+    int gap_lo, gap_hi;
 } coffee_game;
 
 /* The longest run of player p's pieces along one axis through the empty
