@@ -593,6 +593,28 @@ static void test_playout(void)
     CHECK_INT(c->ops->playout(c, &r, 5), RESULT_NONE);
     CHECK_INT(c->ops->ply(c), 5);
     game_free(c);
+    /* with swap on offer: swap half the time, and the next placement
+     * (after a swap or not) on each empty cell about equally often */
+    CHECK_INT(test_play(g, "d4"), 0);
+    int swaps = 0, on[49] = {0}; /* by cell: file + 7 * rank */
+    for (int i = 0; i < 24000; i++) {
+        char text[32];
+        c = game_clone(g);
+        c->ops->playout(c, &r, 2);
+        c->ops->move_to_text(c, c->ops->move_at(c, 1), text, sizeof text);
+        swaps += strcmp(text, "swap") == 0;
+        c->ops->move_to_text(c, c->ops->move_at(c, 2), text, sizeof text);
+        on[(text[0] - 'a') + 7 * (text[1] - '1')]++;
+        game_free(c);
+    }
+    CHECK(swaps > 11000 && swaps < 13000);
+    int low = 24000, high = 0;
+    for (int s = 0; s < 49; s++)
+        if (s != 3 + 7 * 3) { /* d4 */
+            low = on[s] < low ? on[s] : low;
+            high = on[s] > high ? on[s] : high;
+        }
+    CHECK(low > 500 * 7 / 10 && high < 500 * 13 / 10);
     game_free(g);
 }
 
@@ -607,7 +629,8 @@ static void test_unmake_after_playout(void)
     int ok = 0;
     for (int i = 0; i < 50; i++) {
         g->ops->copy(c, g);
-        test_play(c, "d4");
+        if (i % 2) /* else the playout makes the first disc and the swap answer */
+            test_play(c, "d4");
         ok += test_playout_unmakes(g, c, &r, i);
     }
     CHECK_INT(ok, 50);

@@ -43,19 +43,18 @@ static uint64_t windows[120]; /* every three consecutive cells in a line */
 static uint64_t adjacent[CELLS]; /* the cells next to s along the four lines */
 static uint8_t order_of[CELLS];  /* board order (file, then rank) */
 static uint8_t byte_bits[256];   /* set bits of a byte */
-/* The windows of three cells through s, by direction then offset: the two
- * other cells (own discs there make a line) and the three tower moves. */
+/* The windows of three cells through s, [direction][offset]: the two
+ * other cells (own discs there make a line) and the three tower moves.
+ * A window off the board needs NO_WINDOW, which no set of cells holds. */
 typedef struct tower_window {
     uint64_t need;
     qmove move[3];
 } tower_window;
-static tower_window tower_win[CELLS][12];
-static uint8_t ntower_win[CELLS];
+#define NO_WINDOW (1ull << 63)
+static tower_window tower_win[CELLS][4][3];
 /* Per direction: the cells one and two steps from s either way (a line
- * of three through s needs two own discs among them), and where its
- * windows start in tower_win[s] (dir_first[s][4] = ntower_win[s]). */
+ * of three through s needs two own discs among them). */
 static uint64_t dir_cells[CELLS][4];
-static uint8_t dir_first[CELLS][5];
 static int nwindows;
 /* Built once, whichever thread creates the first game. */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -105,15 +104,16 @@ static void init_tower_windows(int s)
 {
     for (int d = 0; d < 4; d++) {
         const int8_t *c = near[s][d];
-        dir_first[s][d] = ntower_win[s];
         for (int k = 0; k < 5; k++)
             if (k != 2 && c[k] >= 0)
                 dir_cells[s][d] |= BIT(c[k]);
         for (int o = -2; o <= 0; o++) {
             int w[3] = {c[o + 2], c[o + 3], c[o + 4]}; /* c[2] is s itself */
-            if (w[0] < 0 || w[1] < 0 || w[2] < 0)
+            tower_window *t = &tower_win[s][d][o + 2];
+            if (w[0] < 0 || w[1] < 0 || w[2] < 0) {
+                t->need = NO_WINDOW;
                 continue;
-            tower_window *t = &tower_win[s][ntower_win[s]++];
+            }
             t->need = (BIT(w[0]) | BIT(w[1]) | BIT(w[2])) & ~BIT(s);
             for (int k = 0; k < 3; k++) {
                 int a = w[(k + 1) % 3], b = w[(k + 2) % 3];
@@ -127,30 +127,40 @@ static void init_tower_windows(int s)
             }
         }
     }
-    dir_first[s][4] = ntower_win[s];
+}
+
+/* The windows of three through cell s whose two other cells are in set
+ * (the lines a disc on s makes with own discs, or a tower on s with own
+ * towers), into out; their number. */
+static inline __attribute__((always_inline)) int full_windows(uint64_t set, int s,
+                                                              const tower_window **out)
+{
+    int n = 0;
+#pragma GCC unroll 4
+    for (int d = 0; d < 4; d++) {
+        uint64_t x = set & dir_cells[s][d];
+        if (!(x & (x - 1))) /* fewer than two along this line */
+            continue;
+#pragma GCC unroll 3
+        for (int o = 0; o < 3; o++)
+            if ((set & tower_win[s][d][o].need) == tower_win[s][d][o].need)
+                out[n++] = &tower_win[s][d][o];
+    }
+    return n;
 }
 
 /* Tower moves for the player to move placing on empty cell s; 0 when the
  * placement makes no line of three (it is then a plain move). */
 static inline int gen_towers(const lot_pos *p, int s, qmove *out)
 {
-    uint64_t own = p->disc[p->side];
-    int n = 0;
-    for (int d = 0; d < 4; d++) {
-        uint64_t x = own & dir_cells[s][d];
-        if (!(x & (x - 1))) /* fewer than two own discs along this line */
-            continue;
-        for (int i = dir_first[s][d]; i < dir_first[s][d + 1]; i++) {
-            const tower_window *t = &tower_win[s][i];
-            if ((own & t->need) == t->need) {
-                out[n] = t->move[0];
-                out[n + 1] = t->move[1];
-                out[n + 2] = t->move[2];
-                n += 3;
-            }
-        }
+    const tower_window *win[12];
+    int k = full_windows(p->disc[p->side], s, win);
+    for (int i = 0; i < k; i++) {
+        out[3 * i] = win[i]->move[0];
+        out[3 * i + 1] = win[i]->move[1];
+        out[3 * i + 2] = win[i]->move[2];
     }
-    return n;
+    return 3 * k;
 }
 
 static int gen_all(const lot_pos *p, qmove *out)
@@ -172,19 +182,11 @@ static int gen_all(const lot_pos *p, qmove *out)
 
 /* ---- results ---- */
 
+/* Does the tower on s stand in a line of three towers? */
 static int towers_through(uint64_t towers, int s)
 {
-    for (int d = 0; d < 4; d++) {
-        const int8_t *c = near[s][d];
-        int run = 1;
-        for (int k = 1; k >= 0 && c[k] >= 0 && (towers >> c[k] & 1); k--)
-            run++;
-        for (int k = 3; k <= 4 && c[k] >= 0 && (towers >> c[k] & 1); k++)
-            run++;
-        if (run >= 3)
-            return 1;
-    }
-    return 0;
+    const tower_window *win[12];
+    return full_windows(towers, s, win) > 0;
 }
 
 /* The first window of three cells all in set, or 0. */
@@ -784,52 +786,31 @@ static void lot_render(const game *gg, const unsigned char *last, char *buf, siz
 
 /* A playout's private state: the position without its hash (computed
  * once at the end) and the empty cells as a list, so that a uniform empty
- * cell is one draw. */
+ * cell is one draw and leaves the list by its index. */
 typedef struct lot_play {
     lot_pos p;
-    int n;              /* empty cells */
+    int n;               /* empty cells */
     uint8_t cell[CELLS]; /* the empty cells, in no order */
-    uint8_t where[CELLS]; /* a cell's index in cell */
 } lot_play;
 
-static void play_add(lot_play *q, int s)
-{
-    q->where[s] = (uint8_t)q->n;
-    q->cell[q->n++] = (uint8_t)s;
-}
-
-static void play_remove(lot_play *q, int s)
-{
-    int k = q->where[s], last = q->cell[--q->n];
-    q->cell[k] = (uint8_t)last;
-    q->where[last] = (uint8_t)k;
-}
-
 /* A uniform random player's move: a uniform empty cell, then a uniform
- * tower choice for it (both from one 64-bit draw); swap, when on offer,
- * half the time. */
-static inline __attribute__((always_inline)) qmove random_move(const lot_play *q, rng *r)
+ * tower choice for it, both from 32 random bits (the cell from the high
+ * part of bits * cells, the choice from the low part).  *at: the cell's
+ * index in the list. */
+static inline __attribute__((always_inline)) qmove random_move(const lot_play *q, uint32_t bits,
+                                                               int *at)
 {
-    if (q->p.swap_ok && rng_below(r, 2) == 0)
-        return MV_SWAP;
-    uint64_t x = rng_next(r), own = q->p.disc[q->p.side];
-    int s = q->cell[((x >> 32) * (uint64_t)q->n) >> 32];
+    uint64_t u = bits * (uint64_t)q->n, own = q->p.disc[q->p.side];
+    *at = (int)(u >> 32);
+    int s = q->cell[*at];
     /* a line of three through s needs an own disc next to it */
     if (!(own & adjacent[s]))
         return (qmove)s;
     const tower_window *win[12];
-    int k = 0;
-    for (int d = 0; d < 4; d++) {
-        uint64_t y = own & dir_cells[s][d];
-        if (!(y & (y - 1))) /* fewer than two own discs along this line */
-            continue;
-        for (int i = dir_first[s][d]; i < dir_first[s][d + 1]; i++)
-            if ((own & tower_win[s][i].need) == tower_win[s][i].need)
-                win[k++] = &tower_win[s][i];
-    }
+    int k = full_windows(own, s, win);
     if (k == 0)
         return (qmove)s;
-    uint32_t j = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(3 * k)) >> 32);
+    uint32_t j = (uint32_t)(((u & 0xFFFFFFFFu) * (uint64_t)(3 * k)) >> 32);
     return win[j / 3]->move[j % 3];
 }
 
@@ -878,66 +859,93 @@ qmove lot_random_move(const lot_pos *p, struct rng *r)
 
 int lot_tower_moves(const lot_pos *p, int s, qmove *out) { return gen_towers(p, s, out); }
 
-/* apply() on the playout's state, without the hash. */
-static inline __attribute__((always_inline)) void play_move(lot_play *q, qmove m, int pie)
+/* apply() on the playout's state for a placement, without the hash and
+ * the pie rule's flag; at: the placed cell's index in the list. */
+static inline __attribute__((always_inline)) void play_move(lot_play *q, qmove m, int at)
 {
     lot_pos *p = &q->p;
     int c = p->side;
     p->side = (uint8_t)!c;
-    p->swap_ok = 0;
-    if (m & MV_SWAP) {
-        p->disc[1] = p->disc[0];
-        p->disc[0] = 0;
-        return;
-    }
-    int s = MV_PLACED(m);
-    p->disc[c] ^= BIT(s);
-    play_remove(q, s);
+    p->disc[c] ^= BIT(MV_PLACED(m));
+    q->cell[at] = q->cell[--q->n];
     if (!(m & MV_TOWER)) {
-        p->swap_ok = (uint8_t)(q->n == CELLS - 1 && pie && c == 0);
         if (q->n == 0) {
             p->result = RESULT_DRAW;
             p->reason = END_FULL;
         }
         return;
     }
-    play_add(q, MV_REM1(m));
-    play_add(q, MV_REM2(m));
+    q->cell[q->n++] = (uint8_t)MV_REM1(m);
+    q->cell[q->n++] = (uint8_t)MV_REM2(m);
     build_tower(p, c, MV_KEPT(m), MV_REM1(m), MV_REM2(m));
 }
 
-/* Random play on a private state (lot_play); the history gets the moves,
- * and the positions between them only if unmake asks (fill_gap): a fair
- * random player several times faster than make() with legal_moves(). */
-static int lot_playout(game *gg, struct rng *r, int max_plies)
+/* A game has at most 3 * CELLS plies: a plain move fills a cell, a tower
+ * move empties one more than it fills but adds a tower, and towers stay. */
+#define MAX_GAME_PLIES (3 * CELLS)
+
+/* The first disc under the pie rule and the swap answer on the private
+ * state: swap half the time when on offer (the top random bit), else a
+ * random move from the low 32 bits. */
+static qmove play_pie_ply(lot_play *q, uint64_t x)
 {
-    lot_game *g = (lot_game *)gg;
+    lot_pos *p = &q->p;
+    if (p->swap_ok && x >> 63) {
+        p->disc[1] = p->disc[0];
+        p->disc[0] = 0;
+        p->side = 0; /* Black swapped: White moves */
+        p->swap_ok = 0;
+        return MV_SWAP;
+    }
+    int first = !p->swap_ok, at;
+    qmove m = random_move(q, (uint32_t)x, &at);
+    play_move(q, m, at);
+    p->swap_ok = (uint8_t)first;
+    return m;
+}
+
+/* Random play on a private state (lot_play); the history gets the moves,
+ * and the positions between them only if unmake asks (fill_gap).  Past
+ * the pie rule's plies each 64-bit random number serves two plies. */
+static void play_private(lot_game *g, struct rng *r, int max_plies)
+{
     movehist *h = &g->hist;
-    if (g->pos.result != RESULT_NONE || max_plies <= 0)
-        return g->pos.result;
     if (g->gap_lo < g->gap_hi) /* one gap at a time */
         fill_gap(g);
-    int pie = g->base.opt[OPT_PIE], start = h->ply;
+    int start = h->ply, room = max_plies < MAX_GAME_PLIES ? max_plies : MAX_GAME_PLIES;
+    if (start + room + 1 > h->cap)
+        movehist_overflow(h, start + room + 1);
+    memcpy(h->pos + (size_t)start * h->pos_size, &g->pos, sizeof g->pos);
     lot_play q;
     q.p = g->pos;
     q.n = 0;
     for (uint64_t e = ~occupied(&q.p) & ALL_CELLS; e; e &= e - 1)
-        play_add(&q, __builtin_ctzll(e));
-    qmove m = random_move(&q, r);
-    movehist_push(h, &g->pos, m); /* the position the playout starts from */
-    for (int n = 1;; n++) {
-        play_move(&q, m, pie);
-        if (q.p.result != RESULT_NONE || n >= max_plies)
-            break;
-        m = random_move(&q, r);
-        if (h->ply >= h->cap)
-            movehist_overflow(h, h->ply + 1);
+        q.cell[q.n++] = (uint8_t)__builtin_ctzll(e);
+    int n = 0, pie = g->base.opt[OPT_PIE];
+    for (; n < max_plies && (q.p.swap_ok || (pie && q.p.side == 0 && q.n == CELLS)); n++)
+        h->moves[h->ply++] = play_pie_ply(&q, rng_next(r));
+    uint64_t bits = 0;
+    for (int half = 0; n < max_plies && q.p.result == RESULT_NONE; n++, half ^= 1) {
+        if (!half)
+            bits = rng_next(r);
+        int at;
+        qmove m = random_move(&q, (uint32_t)(half ? bits : bits >> 32), &at);
         h->moves[h->ply++] = m;
+        play_move(&q, m, at);
     }
     g->pos = q.p;
     g->pos.hash = compute_hash(&g->pos);
     g->gap_lo = start + 1;
     g->gap_hi = h->ply;
+}
+
+/* Uniformly random play on the private state, several times faster than
+ * make() with legal_moves(). */
+static int lot_playout(game *gg, struct rng *r, int max_plies)
+{
+    lot_game *g = (lot_game *)gg;
+    if (g->pos.result == RESULT_NONE && max_plies > 0)
+        play_private(g, r, max_plies);
     return g->pos.result;
 }
 
