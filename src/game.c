@@ -358,6 +358,8 @@ const char *game_result_text(int result)
 static uint64_t perft_rec(game *g, int depth, qmove *buf)
 {
     const game_ops *ops = g->ops;
+    if (depth == 1 && ops->count_moves)
+        return (uint64_t)ops->count_moves(g);
     int n = ops->legal_moves(g, buf);
     if (depth == 1)
         return (uint64_t)n;

@@ -136,6 +136,9 @@ struct game_ops {
     void (*copy)(game *dst, const game *src);
 
     int (*legal_moves)(const game *g, qmove *out);
+    /* Optional: what legal_moves() returns, without the list (perft
+     * counts its last ply with it).  NULL: perft calls legal_moves. */
+    int (*count_moves)(const game *g);
     void (*make)(game *g, qmove m);
     void (*unmake)(game *g);
     /* Room for `plies` more moves, so that make() never allocates: 0, or -1

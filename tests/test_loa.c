@@ -171,6 +171,7 @@ static void test_no_move_pass_and_lose(void)
     qmove moves[GAME_MAX_MOVES];
     CHECK_INT(g->ops->result(g), RESULT_NONE);
     CHECK_INT(g->ops->legal_moves(g, moves), 1);
+    CHECK_INT(g->ops->count_moves(g), 1);
     char t[GAME_MOVE_TEXT_MAX], err[GAME_ERR_MAX];
     g->ops->move_to_text(g, moves[0], t, sizeof t);
     CHECK_STR(t, "pass");
@@ -188,7 +189,109 @@ static void test_no_move_pass_and_lose(void)
     test_set_pos(g, pos);
     CHECK_INT(g->ops->result(g), RESULT_SECOND);
     CHECK_INT(g->ops->legal_moves(g, moves), 0);
+    CHECK_INT(g->ops->count_moves(g), 0);
     game_free(g);
+}
+
+/* Replays g's moves from start (g before them) with make(), each checked
+ * against legal_moves(), adding the passes to *passes; 1 if every move was
+ * legal and the position, result and moves come out the same. */
+static int replays_alike(const game *start, const game *g, int *passes)
+{
+    game *re = game_clone(start);
+    qmove list[GAME_MAX_MOVES];
+    int ok = 1;
+    for (int i = start->ops->ply(start); ok && i < g->ops->ply(g); i++) {
+        qmove m = g->ops->move_at(g, i);
+        int n = re->ops->legal_moves(re, list), k = 0;
+        while (k < n && list[k] != m)
+            k++;
+        ok = k < n;
+        char t[GAME_MOVE_TEXT_MAX];
+        re->ops->move_to_text(re, m, t, sizeof t);
+        *passes += strcmp(t, "pass") == 0;
+        if (ok)
+            re->ops->make(re, m);
+    }
+    char a[GAME_TEXT_MAX], b[GAME_TEXT_MAX];
+    re->ops->to_text(re, a, sizeof a);
+    g->ops->to_text(g, b, sizeof b);
+    ok = ok && strcmp(a, b) == 0 && re->ops->result(re) == g->ops->result(g) &&
+         re->ops->legal_moves(re, list) == g->ops->legal_moves(g, list);
+    game_free(re);
+    return ok;
+}
+
+/* The playout hook (which tests for a move only when its draw finds none)
+ * passes, and loses under nomove=lose, where make() does, and a playout
+ * cut after a ply and resumed plays the same game as one uncut (a forced
+ * pass draws no random number either way): White's moves other than
+ * from b1, a2, b2, g8, g7 or h7 leave Black boxed in. */
+static void test_playout_no_move(void)
+{
+    const char *pos = "6wb/6ww/8/8/3w4/8/ww6/bw6 w";
+    for (int lose = 0; lose < 2; lose++) {
+        game *g = test_game(&loa_ops, lose ? "nomove=lose" : NULL);
+        test_set_pos(g, pos);
+        game *s = game_clone(g), *whole = game_clone(g);
+        int unlike = 0, passes = 0, lost_at_once = 0, resumed_unlike = 0;
+        for (int i = 0; i < 300; i++) {
+            rng r, again;
+            rng_seed(&r, (uint64_t)i);
+            again = r;
+            g->ops->copy(s, g);
+            int plies = 1 + i % 3, res = loa_ops.playout(s, &r, plies);
+            unlike += res != s->ops->result(s) || !replays_alike(g, s, &passes);
+            lost_at_once += res == RESULT_SECOND && s->ops->ply(s) == 1;
+            /* s cut after `plies`, played on to 6 plies; whole uncut */
+            loa_ops.playout(s, &r, 6 - s->ops->ply(s));
+            g->ops->copy(whole, g);
+            loa_ops.playout(whole, &again, 6);
+            int same = s->ops->ply(s) == whole->ops->ply(whole);
+            for (int k = 0; same && k < s->ops->ply(s); k++)
+                same = s->ops->move_at(s, k) == whole->ops->move_at(whole, k);
+            resumed_unlike += !same;
+        }
+        CHECK_INT(unlike, 0);
+        CHECK_INT(resumed_unlike, 0);
+        if (lose) {
+            CHECK_INT(passes, 0);
+            CHECK(lost_at_once > 50);
+        } else {
+            CHECK(passes > 50);
+            CHECK_INT(lost_at_once, 0);
+        }
+        game_free(whole);
+        game_free(s);
+        game_free(g);
+    }
+}
+
+/* The playout's repetition test (stored positions compared only when a
+ * filter of hashes says so) draws where make() does, the first position
+ * of the playout and those stored before it included. */
+static void test_playout_repetition(void)
+{
+    for (int rep = 2; rep <= 3; rep++) {
+        char opts[32];
+        snprintf(opts, sizeof opts, "repetition=%d", rep);
+        game *g = test_game(&loa_ops, opts), *s = game_clone(g);
+        test_set_pos(g, "b6w/8/8/8/8/8/8/w6b b"); /* far from connected */
+        test_play(g, "h1-h3 a1-a3"); /* stored before the playouts */
+        rng r;
+        rng_seed(&r, 9);
+        int unlike = 0, drawn = 0, passes = 0;
+        for (int i = 0; i < 400; i++) {
+            g->ops->copy(s, g);
+            int res = loa_ops.playout(s, &r, 1000);
+            unlike += res != s->ops->result(s) || !replays_alike(g, s, &passes);
+            drawn += res == RESULT_DRAW;
+        }
+        CHECK_INT(unlike, 0);
+        CHECK(drawn > (rep == 2 ? 40 : 2)); /* 77 and 7 */
+        game_free(s);
+        game_free(g);
+    }
 }
 
 static void test_repetition(void)
@@ -237,7 +340,7 @@ static void test_random_games_invariants(void)
     game *fresh = test_game(&loa_ops, NULL);
     qmove moves[GAME_MAX_MOVES];
     int bad_roundtrip = 0, bad_hash = 0, bad_parse = 0, bad_undo = 0, games_ended = 0;
-    int bad_moves = 0;
+    int bad_moves = 0, bad_count = 0;
     for (int game_no = 0; game_no < 40; game_no++) {
         game *start = game_new_like(g);
         g->ops->copy(g, start);
@@ -281,9 +384,13 @@ static void test_random_games_invariants(void)
                 (k != g->ops->legal_moves(g, moves) ||
                  memcmp(moves, again_moves, (size_t)k * sizeof moves[0]) != 0))
                 bad_moves++;
+            /* perft's count, line by line, is the list's length */
+            if (g->ops->count_moves(g) != g->ops->legal_moves(g, moves))
+                bad_count++;
         }
     }
     CHECK_INT(bad_moves, 0);
+    CHECK_INT(bad_count, 0);
     CHECK_INT(bad_parse, 0);
     CHECK_INT(bad_undo, 0);
     CHECK_INT(bad_roundtrip, 0);
@@ -400,6 +507,8 @@ int main(void)
     RUN(test_simultaneous);
     RUN(test_connection_wins);
     RUN(test_no_move_pass_and_lose);
+    RUN(test_playout_no_move);
+    RUN(test_playout_repetition);
     RUN(test_repetition);
     RUN(test_random_games_invariants);
     RUN(test_copy_and_undo_turn);

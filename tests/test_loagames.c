@@ -99,6 +99,7 @@ typedef struct replay {
     int refused;    /* 1-based ply of the first refused move, 0 if none */
     int over_at;    /* 1-based ply after which the game was over, 0 if never */
     int result;
+    int bad_counts; /* positions where perft's move count is not the list's */
     char before[GAME_TEXT_MAX]; /* position before the refused move */
     char err[GAME_ERR_MAX];
 } replay;
@@ -126,6 +127,8 @@ static replay play(const rec *r, const char *opts)
         }
         g->ops->make(g, m);
         out.plies++;
+        qmove list[GAME_MAX_MOVES];
+        out.bad_counts += g->ops->count_moves(g) != g->ops->legal_moves(g, list);
         if (g->ops->result(g) != RESULT_NONE && i + 1 < n)
             out.over_at = i + 1;
     }
@@ -169,11 +172,12 @@ static void counts(void)
  * move over on it (default options). */
 static void every_record(void)
 {
-    int illegal = 0, open_end = 0, over_end = 0, early = 0, plies = 0;
+    int illegal = 0, open_end = 0, over_end = 0, early = 0, plies = 0, bad_counts = 0;
     for (int i = 0; i < ngames; i++) {
         const rec *r = &games[i];
         replay p = play(r, "");
         plies += p.plies;
+        bad_counts += p.bad_counts;
         if (p.refused) {
             illegal++;
             if (strncmp(r->name, "Wikman-Kok game 2", 17) != 0)
@@ -197,6 +201,7 @@ static void every_record(void)
     }
     CHECK_INT(illegal, 1);
     CHECK_INT(early, 0);
+    CHECK_INT(bad_counts, 0);
     int resigned = 0;
     for (int i = 0; i < ngames; i++)
         resigned += strcmp(games[i].end, "-") != 0;

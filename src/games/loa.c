@@ -8,9 +8,15 @@
  * make and unmake, and ray targets and "between" masks are precomputed
  * once, so generation is table lookups per piece and direction.
  *
+ * The moves along a line depend on that line alone, so perft's last ply
+ * counts them per line from a table of line contents (count_moves).
+ *
  * History is copy-make: each make() pushes the whole 32-byte position, so
  * unmake() is a pop (and puts back the line counts from the move), and
  * repetition checks compare the stored positions since the last capture.
+ * The random playout skips make()'s test for a move (the draw finds out)
+ * and compares stored positions only when a small filter of the hashes
+ * since the last capture says the position may repeat one.
  */
 #include "games/loa.h"
 #include "games/loa_eval.h"
@@ -55,6 +61,7 @@ typedef struct loa_pos {
     uint8_t reason;    /* enum reason */
     uint8_t must_pass; /* side to move has no move but may pass */
     uint16_t quiet;    /* plies since the last capture (or the start), saturating */
+    uint8_t npieces[2]; /* popcount of pieces[c], kept by make (the random move's draw) */
 } loa_pos;
 
 
@@ -72,11 +79,49 @@ uint64_t loa_line_mask[64][4];   /* rank, file, diagonal, anti-diagonal */
 uint8_t loa_line_of[64][4];      /* the square's line of each kind, 0..LOA_NLINES-1 */
 int8_t loa_ray_target[64][8][9]; /* [sq][dir][dist 0..8] target square or -1 */
 uint64_t loa_between[64][64];    /* squares strictly between two aligned squares */
+/* The legal moves along one line depend on that line alone (the distance
+ * is its piece count): line_move_table[line_base[len] + tern[own] +
+ * 2 * tern[enemy]] counts them, own and enemy the line's squares as bits
+ * in line order; tern reads a byte's bits as base-3 digits. */
+#define LINE_PATTERNS 9840 /* 3 + 9 + ... + 3^8 */
+static uint8_t line_move_table[LINE_PATTERNS];
+static const uint16_t line_base[9] = {0, 0, 3, 12, 39, 120, 363, 1092, 3279}; /* by length */
+static uint16_t tern[256];
 static const int dfile[8] = {1, -1, 0, 0, 1, -1, -1, 1};
 static const int drank[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 /* direction pairs share a line: 0/1 rank, 2/3 file, 4/5 diagonal, 6/7 anti */
 /* Built once, whichever thread creates the first game. */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+/* The moves along a line of len squares holding pattern (base-3 digits:
+ * 0 empty, 1 own, 2 enemy). */
+static int moves_on_line(int len, int pattern)
+{
+    int d[8], pieces = 0, n = 0;
+    for (int i = 0; i < len; i++, pattern /= 3)
+        pieces += (d[i] = pattern % 3) != 0;
+    for (int i = 0; i < len; i++) {
+        if (d[i] != 1)
+            continue;
+        for (int dir = -1; dir <= 1; dir += 2) {
+            int t = i + dir * pieces, ok = t >= 0 && t < len && d[t] != 1;
+            for (int j = i + dir; ok && j != t; j += dir)
+                ok = d[j] != 2;
+            n += ok;
+        }
+    }
+    return n;
+}
+
+static void build_line_tables(void)
+{
+    for (int b = 0; b < 256; b++)
+        for (int i = 7, t = 0; i >= 0; i--)
+            tern[b] = (uint16_t)(t = 3 * t + (b >> i & 1));
+    for (int len = 1, size = 3; len <= 8; len++, size *= 3)
+        for (int pat = 0; pat < size; pat++)
+            line_move_table[line_base[len] + pat] = (uint8_t)moves_on_line(len, pat);
+}
 
 static void build_tables(void)
 {
@@ -111,6 +156,7 @@ static void build_tables(void)
         loa_line_of[s][2] = (uint8_t)(16 + f - k + 7);
         loa_line_of[s][3] = (uint8_t)(31 + f + k);
     }
+    build_line_tables();
 }
 
 static void init_tables(void) { pthread_once(&tables_once, build_tables); }
@@ -155,13 +201,19 @@ static void recount(loa_game *g)
 
 /* A piece leaves from (and, unless it captures, the pieces on to's lines
  * grow by one): delta -1 for make, +1 for unmake. */
-static void count_move(uint8_t *count, int from, int to, int capture, int delta)
+static inline void count_move(uint8_t *count, int from, int to, int capture, int delta)
 {
-    for (int l = 0; l < 4; l++) {
-        count[loa_line_of[from][l]] = (uint8_t)(count[loa_line_of[from][l]] + delta);
-        if (!capture)
-            count[loa_line_of[to][l]] = (uint8_t)(count[loa_line_of[to][l]] - delta);
-    }
+    const uint8_t *f = loa_line_of[from], *t = loa_line_of[to];
+    count[f[0]] = (uint8_t)(count[f[0]] + delta);
+    count[f[1]] = (uint8_t)(count[f[1]] + delta);
+    count[f[2]] = (uint8_t)(count[f[2]] + delta);
+    count[f[3]] = (uint8_t)(count[f[3]] + delta);
+    if (capture)
+        return;
+    count[t[0]] = (uint8_t)(count[t[0]] - delta);
+    count[t[1]] = (uint8_t)(count[t[1]] - delta);
+    count[t[2]] = (uint8_t)(count[t[2]] - delta);
+    count[t[3]] = (uint8_t)(count[t[3]] - delta);
 }
 
 static int gen_piece(const loa_pos *p, const uint8_t *count, int s, qmove *out)
@@ -203,6 +255,79 @@ static int has_move(const loa_pos *p, const uint8_t *count)
     return 0;
 }
 
+/* Files become ranks: the board mirrored in its a1-h8 diagonal. */
+static inline uint64_t flip_diagonal(uint64_t x)
+{
+    uint64_t t = 0x0F0F0F0F00000000ull & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ull & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ull & (x ^ (x << 7));
+    return x ^ t ^ (t >> 7);
+}
+
+/* The moves along a line of len squares holding own and enemy (bits in
+ * line order); len is a constant wherever it is called. */
+static inline __attribute__((always_inline)) int line_moves(unsigned own, unsigned enemy, int len)
+{
+    return len < 2 ? 0 : line_move_table[(size_t)line_base[len] + tern[own] + 2u * tern[enemy]];
+}
+
+/* The moves along the 8 lines that are the bytes of own and enemy. */
+static inline __attribute__((always_inline)) int count_bytes(uint64_t own, uint64_t enemy)
+{
+    return line_moves(own & 0xFF, enemy & 0xFF, 8) + line_moves(own >> 8 & 0xFF, enemy >> 8 & 0xFF, 8) +
+           line_moves(own >> 16 & 0xFF, enemy >> 16 & 0xFF, 8) +
+           line_moves(own >> 24 & 0xFF, enemy >> 24 & 0xFF, 8) +
+           line_moves(own >> 32 & 0xFF, enemy >> 32 & 0xFF, 8) +
+           line_moves(own >> 40 & 0xFF, enemy >> 40 & 0xFF, 8) +
+           line_moves(own >> 48 & 0xFF, enemy >> 48 & 0xFF, 8) +
+           line_moves(own >> 56, enemy >> 56, 8);
+}
+
+#define MAIN_DIAGONAL 0x8040201008040201ull /* a1, b2, ..., h8 */
+#define MAIN_ANTI_DIAGONAL 0x0102040810204080ull /* h1, g2, ..., a8 */
+
+/* The moves along the diagonal file - rank = c (anti: file + rank = 7 +
+ * c), -7 < c < 7 a constant: its squares have one file each, so a
+ * multiply gathers them into the top byte. */
+static inline __attribute__((always_inline)) int count_diagonal(uint64_t own, uint64_t enemy,
+                                                               int anti, int c)
+{
+    uint64_t line = anti ? MAIN_ANTI_DIAGONAL : MAIN_DIAGONAL;
+    uint64_t files = 0xFFull, mask;
+    if (c >= 0) /* files c..7 */
+        mask = (line << c) & ((files << c & 0xFF) * LOA_FILE_A);
+    else        /* files 0..7+c */
+        mask = (line >> -c) & ((files >> -c) * LOA_FILE_A);
+    int shift = 56 + (c > 0 ? c : 0);
+    return line_moves((unsigned)(((own & mask) * LOA_FILE_A) >> shift),
+                      (unsigned)(((enemy & mask) * LOA_FILE_A) >> shift), 8 - (c < 0 ? -c : c));
+}
+
+static inline __attribute__((always_inline)) int count_diagonals(uint64_t own, uint64_t enemy,
+                                                                int anti)
+{
+    /* written out: every mask and shift a constant (the corners' diagonals
+     * of one square, c = -7 and 7, hold no move) */
+    return count_diagonal(own, enemy, anti, -6) + count_diagonal(own, enemy, anti, -5) +
+           count_diagonal(own, enemy, anti, -4) + count_diagonal(own, enemy, anti, -3) +
+           count_diagonal(own, enemy, anti, -2) + count_diagonal(own, enemy, anti, -1) +
+           count_diagonal(own, enemy, anti, 0) + count_diagonal(own, enemy, anti, 1) +
+           count_diagonal(own, enemy, anti, 2) + count_diagonal(own, enemy, anti, 3) +
+           count_diagonal(own, enemy, anti, 4) + count_diagonal(own, enemy, anti, 5) +
+           count_diagonal(own, enemy, anti, 6);
+}
+
+/* The number of regular moves, line by line from line_move_table
+ * (perft's last ply: no list, no per-piece lookups). */
+static int count_regular(const loa_pos *p)
+{
+    uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
+    return count_bytes(own, enemy) + count_bytes(flip_diagonal(own), flip_diagonal(enemy)) +
+           count_diagonals(own, enemy, 0) + count_diagonals(own, enemy, 1);
+}
+
 /* ---- results ---- */
 
 static int repetitions(const loa_game *g)
@@ -218,11 +343,14 @@ static int repetitions(const loa_game *g)
     return count;
 }
 
-/* Decide the result of the position just reached; mover is who moved
- * last.  Without a capture the other side's pieces are as they were, not
- * connected (or the game would be over), so only a capture (or a new
- * position, other_changed) needs its test. */
-static void settle(loa_game *g, int mover, int other_changed)
+/* Decide the result of the position just reached (settle_end: a
+ * connection or a repetition, 1 if the game ended so; may_repeat 0 when
+ * the position is known to be new); mover is who moved last.  Without a
+ * capture the other side's pieces are as they were, not connected (or
+ * the game would be over), so only a capture (or a new position,
+ * other_changed) needs its test. */
+static inline __attribute__((always_inline)) int settle_end(loa_game *g, int mover,
+                                                           int other_changed, int may_repeat)
 {
     loa_pos *p = &g->pos;
     int c_mover = one_group(p->pieces[mover]);
@@ -233,19 +361,27 @@ static void settle(loa_game *g, int mover, int other_changed)
     if (c_mover && c_other) {
         p->reason = END_BOTH;
         p->result = g->base.opt[OPT_SIMULTANEOUS] == 0 ? RESULT_DRAW : (uint8_t)(RESULT_FIRST + mover);
-        return;
+        return 1;
     }
     if (c_mover || c_other) {
         p->reason = END_CONNECT;
         p->result = (uint8_t)(RESULT_FIRST + (c_mover ? mover : !mover));
-        return;
+        return 1;
     }
     int rep = g->base.opt[OPT_REPETITION];
-    if (rep > 0 && repetitions(g) >= rep) {
+    if (rep > 0 && may_repeat && repetitions(g) >= rep) {
         p->reason = END_REPETITION;
         p->result = RESULT_DRAW;
-        return;
+        return 1;
     }
+    return 0;
+}
+
+/* The rest of the result when settle_end found none: a side to move
+ * without a move passes, loses, or neither side can move. */
+static void settle_moves(loa_game *g)
+{
+    loa_pos *p = &g->pos;
     if (!has_move(p, g->count)) {
         if (g->base.opt[OPT_NOMOVE] == 1) {
             p->reason = END_NOMOVE_LOSE;
@@ -261,6 +397,12 @@ static void settle(loa_game *g, int mover, int other_changed)
         }
         p->must_pass = 1;
     }
+}
+
+static void settle(loa_game *g, int mover, int other_changed)
+{
+    if (!settle_end(g, mover, other_changed, 1))
+        settle_moves(g);
 }
 
 /* ---- interface ---- */
@@ -280,6 +422,7 @@ static void set_start(loa_game *g)
     memset(p, 0, sizeof *p);
     p->pieces[0] = 0x7Eull | (0x7Eull << 56);                  /* b1..g1, b8..g8 */
     p->pieces[1] = (FILE_A | FILE_H) & 0x00FFFFFFFFFFFF00ull; /* a2..a7, h2..h7 */
+    p->npieces[0] = p->npieces[1] = 12;
     p->hash = compute_hash(p);
     recount(g);
     g->hist.ply = 0;
@@ -344,10 +487,37 @@ static int loa_legal_moves(const game *gg, qmove *out)
     return gen_regular(p, ((const loa_game *)gg)->count, out);
 }
 
-static void loa_make(game *gg, qmove m)
+static int loa_count_moves(const game *gg)
 {
-    loa_game *g = (loa_game *)gg;
-    movehist_push(&g->hist, &g->pos, m);
+    const loa_pos *p = &((const loa_game *)gg)->pos;
+    if (p->result != RESULT_NONE)
+        return 0;
+    return p->must_pass ? 1 : count_regular(p);
+}
+
+/* movehist_push and _pop for a loa_pos: a fixed-size copy the compiler
+ * inlines, where the generic one calls memcpy. */
+static inline __attribute__((always_inline)) void push_pos(loa_game *g, qmove m)
+{
+    movehist *h = &g->hist;
+    if (h->ply >= h->cap)
+        movehist_overflow(h, h->ply + 1);
+    ((loa_pos *)(void *)h->pos)[h->ply] = g->pos;
+    h->moves[h->ply++] = m;
+}
+
+static inline int pop_pos(loa_game *g)
+{
+    movehist *h = &g->hist;
+    if (h->ply == 0)
+        return 0;
+    g->pos = ((const loa_pos *)(const void *)h->pos)[--h->ply];
+    return 1;
+}
+
+/* The move on the position and line counts, without its result. */
+static inline __attribute__((always_inline)) void apply(loa_game *g, qmove m)
+{
     loa_pos *p = &g->pos;
     int mover = p->side, capture = (m & LOA_MV_CAPTURE) != 0;
     if (!(m & LOA_MV_PASS)) {
@@ -357,19 +527,28 @@ static void loa_make(game *gg, qmove m)
         if (capture) {
             p->pieces[!mover] ^= 1ull << to;
             p->hash ^= zobrist[!mover][to];
+            p->npieces[!mover]--;
         }
         count_move(g->count, from, to, capture, -1);
     }
     p->quiet = capture ? 0 : p->quiet == UINT16_MAX ? UINT16_MAX : (uint16_t)(p->quiet + 1);
     p->side = (uint8_t)!mover;
     p->hash ^= zobrist_side;
-    settle(g, mover, capture);
+}
+
+static void loa_make(game *gg, qmove m)
+{
+    loa_game *g = (loa_game *)gg;
+    int mover = g->pos.side;
+    push_pos(g, m);
+    apply(g, m);
+    settle(g, mover, (m & LOA_MV_CAPTURE) != 0);
 }
 
 static void loa_unmake(game *gg)
 {
     loa_game *g = (loa_game *)gg;
-    if (!movehist_pop(&g->hist, &g->pos))
+    if (!pop_pos(g))
         return;
     qmove m = g->hist.moves[g->hist.ply];
     if (!(m & LOA_MV_PASS))
@@ -608,6 +787,8 @@ static int loa_from_text(game *gg, const char *text, char *err, size_t errlen)
         return -1;
     }
     p.side = side == 'w';
+    p.npieces[0] = (uint8_t)__builtin_popcountll(p.pieces[0]);
+    p.npieces[1] = (uint8_t)__builtin_popcountll(p.pieces[1]);
     p.hash = compute_hash(&p);
     g->pos = p;
     recount(g);
@@ -700,13 +881,18 @@ static void loa_priors(const game *gg, const qmove *moves, int n, float *out)
 /* One uniformly random legal move: a random (piece, direction) pair is
  * tried until it is legal.  Every legal move is exactly one such pair, so
  * the draw is uniform, and it costs a few tries instead of generating all
- * moves.  Few legal moves: fall back to the full list. */
-static qmove random_move(const loa_pos *p, const uint8_t *count, rng *r)
+ * moves.  Few legal moves: fall back to the full list.  The playout does
+ * not test for a move after each make, so here the side to move may have
+ * none: QMOVE_NONE, with r as it was (a forced pass draws no number, so a
+ * seed plays the same games as when make() tested). */
+static inline __attribute__((always_inline)) qmove random_move(const loa_pos *p,
+                                                              const uint8_t *count, rng *r)
 {
     if (p->must_pass)
         return LOA_MV_PASS;
+    rng before = *r;
     uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
-    uint32_t n = (uint32_t)__builtin_popcountll(own);
+    uint32_t n = p->npieces[p->side];
     for (int tries = 0; tries < 48; tries++) {
         uint64_t pick = rng_next(r);
         uint32_t k = (uint32_t)(((pick >> 32) * n) >> 32), d = (uint32_t)pick & 7;
@@ -719,16 +905,68 @@ static qmove random_move(const loa_pos *p, const uint8_t *count, rng *r)
             continue;
         return (qmove)(s | t << 6) | ((enemy >> t & 1) ? LOA_MV_CAPTURE : 0);
     }
-    qmove list[GAME_MAX_MOVES];
+    qmove list[64 * 8]; /* a text may give a side up to 63 pieces */
     int m = gen_regular(p, count, list);
+    if (m == 0) {
+        *r = before;
+        return QMOVE_NONE;
+    }
     return list[rng_below(r, (uint32_t)m)];
 }
 
+/* A playout's filter of the positions since the last capture: bit
+ * (hash >> 56) of each.  A position whose bit is clear repeats none, and
+ * only one whose bit is set has the stored positions compared. */
+typedef struct seen_filter {
+    uint64_t bits[4];
+} seen_filter;
+
+/* Whether hash's bit was set; sets it. */
+static inline int seen_add(seen_filter *f, uint64_t hash)
+{
+    unsigned b = (unsigned)(hash >> 56);
+    uint64_t bit = 1ull << (b & 63), old = f->bits[b >> 6];
+    f->bits[b >> 6] = old | bit;
+    return (old & bit) != 0;
+}
+
+/* The filter of the positions stored since the last capture, and g's. */
+static void seen_init(seen_filter *f, const loa_game *g)
+{
+    memset(f, 0, sizeof *f);
+    int first = g->pos.quiet == UINT16_MAX ? 0 : g->hist.ply - g->pos.quiet;
+    for (int k = first; k < g->hist.ply; k++)
+        seen_add(f, ((const loa_pos *)movehist_pos(&g->hist, k))->hash);
+    seen_add(f, g->pos.hash);
+}
+
+/* Uniformly random moves to the end: make() without its test for a move
+ * (random_move finds out when it finds none) and with the filter in front
+ * of the repetition test, on a local copy of the random state. */
 static int loa_playout(game *gg, rng *r, int max_plies)
 {
     loa_game *g = (loa_game *)gg;
-    for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++)
-        loa_make(gg, random_move(&g->pos, g->count, r));
+    rng lr = *r;
+    seen_filter seen;
+    seen_init(&seen, g);
+    for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++) {
+        qmove m = random_move(&g->pos, g->count, &lr);
+        if (m == QMOVE_NONE) {
+            settle_moves(g);
+            if (g->pos.result != RESULT_NONE)
+                break;
+            m = LOA_MV_PASS;
+        }
+        int mover = g->pos.side, capture = (m & LOA_MV_CAPTURE) != 0;
+        push_pos(g, m);
+        apply(g, m);
+        if (capture)
+            memset(&seen, 0, sizeof seen);
+        settle_end(g, mover, capture, seen_add(&seen, g->pos.hash));
+    }
+    if (g->pos.result == RESULT_NONE)
+        settle_moves(g);
+    *r = lr;
     return g->pos.result;
 }
 
@@ -769,6 +1007,7 @@ const game_ops loa_ops = {
     .destroy = loa_destroy,
     .copy = loa_copy,
     .legal_moves = loa_legal_moves,
+    .count_moves = loa_count_moves,
     .make = loa_make,
     .reserve = loa_reserve,
     .unmake = loa_unmake,
