@@ -136,9 +136,6 @@ struct game_ops {
     void (*copy)(game *dst, const game *src);
 
     int (*legal_moves)(const game *g, qmove *out);
-    /* Optional: what legal_moves() returns, without the list (perft
-     * counts its last ply with it).  NULL: perft calls legal_moves. */
-    int (*count_moves)(const game *g);
     void (*make)(game *g, qmove m);
     void (*unmake)(game *g);
     /* Room for `plies` more moves, so that make() never allocates: 0, or -1
@@ -169,6 +166,10 @@ struct game_ops {
     void (*render)(const game *g, const unsigned char *last, char *buf, size_t len);
 
     /* ---- optional hooks for the AI (NULL when a game has none) ---- */
+
+    /* What legal_moves() would return, without writing the list: perft
+     * counts its last ply with it.  NULL: perft calls legal_moves. */
+    int (*count_moves)(const game *g);
 
     /* Play on from g to the end with moves drawn from r, changing g, and
      * return the result; stop after max_plies moves (RESULT_NONE if cut).

@@ -216,20 +216,43 @@ static inline void count_move(uint8_t *count, int from, int to, int capture, int
     count[t[3]] = (uint8_t)(count[t[3]] - delta);
 }
 
-static int gen_piece(const loa_pos *p, const uint8_t *count, int s, qmove *out)
+/* Where the piece on s lands moving dist squares in direction d, or -1
+ * when that move leaves the board, crosses an enemy or lands on its own. */
+static inline __attribute__((always_inline)) int dir_target(int s, int d, int dist, uint64_t own,
+                                                           uint64_t enemy)
+{
+    int t = loa_ray_target[s][d][dist];
+    return t < 0 || (own >> t & 1) || (loa_between[s][t] & enemy) ? -1 : t;
+}
+
+/* The move from s in direction d over dist squares, appended at out[n]
+ * if legal; the new n. */
+static inline __attribute__((always_inline)) int gen_dir(int s, int d, int dist, uint64_t own,
+                                                        uint64_t enemy, qmove *out, int n)
+{
+    int t = dir_target(s, d, dist, own, enemy);
+    if (t < 0)
+        return n;
+    out[n] = (qmove)(s | t << 6) | ((enemy >> t & 1) ? LOA_MV_CAPTURE : 0);
+    return n + 1;
+}
+
+/* A line's two directions travel the same distance; written out, in the
+ * order of the directions (the order of legal_moves). */
+static inline __attribute__((always_inline)) int gen_piece(const loa_pos *p,
+                                                          const uint8_t *count, int s,
+                                                          qmove *out)
 {
     uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
-    int n = 0;
-    for (int l = 0; l < 4; l++) { /* a line's two directions travel the same distance */
-        int dist = count[loa_line_of[s][l]];
-        for (int d = 2 * l; d < 2 * l + 2; d++) {
-            int t = loa_ray_target[s][d][dist];
-            if (t < 0 || (own >> t & 1) || (loa_between[s][t] & enemy))
-                continue;
-            out[n++] = (qmove)(s | t << 6) | ((enemy >> t & 1) ? LOA_MV_CAPTURE : 0);
-        }
-    }
-    return n;
+    const uint8_t *line = loa_line_of[s];
+    int n = gen_dir(s, 0, count[line[0]], own, enemy, out, 0);
+    n = gen_dir(s, 1, count[line[0]], own, enemy, out, n);
+    n = gen_dir(s, 2, count[line[1]], own, enemy, out, n);
+    n = gen_dir(s, 3, count[line[1]], own, enemy, out, n);
+    n = gen_dir(s, 4, count[line[2]], own, enemy, out, n);
+    n = gen_dir(s, 5, count[line[2]], own, enemy, out, n);
+    n = gen_dir(s, 6, count[line[3]], own, enemy, out, n);
+    return gen_dir(s, 7, count[line[3]], own, enemy, out, n);
 }
 
 static int gen_regular(const loa_pos *p, const uint8_t *count, qmove *out)
@@ -246,11 +269,14 @@ static int has_move(const loa_pos *p, const uint8_t *count)
     uint64_t own = p->pieces[p->side], enemy = p->pieces[!p->side];
     for (uint64_t b = own; b; b &= b - 1) {
         int s = __builtin_ctzll(b);
-        for (int d = 0; d < 8; d++) {
-            int t = loa_ray_target[s][d][count[loa_line_of[s][d / 2]]];
-            if (t >= 0 && !(own >> t & 1) && !(loa_between[s][t] & enemy))
-                return 1;
-        }
+        const uint8_t *line = loa_line_of[s];
+        int rank = count[line[0]], file = count[line[1]], diag = count[line[2]],
+            anti = count[line[3]];
+        if (dir_target(s, 0, rank, own, enemy) >= 0 || dir_target(s, 1, rank, own, enemy) >= 0 ||
+            dir_target(s, 2, file, own, enemy) >= 0 || dir_target(s, 3, file, own, enemy) >= 0 ||
+            dir_target(s, 4, diag, own, enemy) >= 0 || dir_target(s, 5, diag, own, enemy) >= 0 ||
+            dir_target(s, 6, anti, own, enemy) >= 0 || dir_target(s, 7, anti, own, enemy) >= 0)
+            return 1;
     }
     return 0;
 }
@@ -900,8 +926,8 @@ static inline __attribute__((always_inline)) qmove random_move(const loa_pos *p,
         while (k--)
             b &= b - 1;
         int s = __builtin_ctzll(b);
-        int t = loa_ray_target[s][d][count[loa_line_of[s][d / 2]]];
-        if (t < 0 || (own >> t & 1) || (loa_between[s][t] & enemy))
+        int t = dir_target(s, (int)d, count[loa_line_of[s][d / 2]], own, enemy);
+        if (t < 0)
             continue;
         return (qmove)(s | t << 6) | ((enemy >> t & 1) ? LOA_MV_CAPTURE : 0);
     }
