@@ -63,7 +63,7 @@ status "${#id}" 16 "game id: 16 hex digits"
 status "${#tok0}" 32 "first token: 128 bits"
 status "${#tok1}" 32 "second token: 128 bits"
 has "$body" "\"links\":[\"/#game=$id&token=$tok0\",\"/#game=$id&token=$tok1\"],\"watch\":\"/#game=$id\"" "invitation links"
-has "$body" '"to_move":0,"result":{"code":"none","reason":""},"turns":[],"seats":[{"kind":"human"},{"kind":"human"}],"you":0,"thinking":false,"clocks":null,"ply":0,"view_ply":0,"board":{"kind":"square","width":10.0,"height":10.0,"cells":[{"name":"a1","x":1.0,"y":8.0,"shape":"square","size":1.0,"piece":null,"marks":[]},{"name":"b1","x":2.0,"y":8.0,"shape":"square","size":1.0,"piece":{"player":0,"kind":"piece"},"marks":[]}' "the state of a new LOA game"
+has "$body" '"to_move":0,"result":{"code":"none","reason":""},"turns":[],"seats":[{"kind":"human"},{"kind":"human"}],"you":0,"thinking":false,"pondering":false,"clocks":null,"ply":0,"view_ply":0,"board":{"kind":"square","width":10.0,"height":10.0,"cells":[{"name":"a1","x":1.0,"y":8.0,"shape":"square","size":1.0,"piece":null,"marks":[]},{"name":"b1","x":2.0,"y":8.0,"shape":"square","size":1.0,"piece":{"player":0,"kind":"piece"},"marks":[]}' "the state of a new LOA game"
 has "$body" '"moves":[{"text":"b1-h1","clicks":["b1","h1"]},' "the moves with their click paths"
 
 call GET "/api/games/$id"
@@ -379,6 +379,48 @@ call POST "/api/games/$sid/analysis" '{"ms":3000}'
 wait_proof "$sid"
 expect 200 '"proof":{"done":true,"value":"loss","winning":[],"solved":5,"moves":5,"nodes":' "after it, a proven loss for the side to move"
 has "$body" '{"ply":1,' "the proof is of the position analysed"
+
+# ---- pondering: the computer thinks on the person's time ----
+call POST /api/games '{"game":"y","seats":[{"kind":"human"},{"kind":"computer","level":3,"ponder":true}]}'
+expect 400 '{"error":"seat 2: ponder needs a time per move (ms), not a level"}' "ponder with a level"
+call POST /api/games '{"game":"y","seats":[{"kind":"human","ponder":true},{"kind":"computer","ms":300}]}'
+expect 400 '{"error":"seat 1: ponder is for a computer seat"}' "ponder for a person"
+call POST /api/games '{"game":"y","seats":[{"kind":"human"},{"kind":"computer","ms":300,"ponder":"yes"}]}'
+expect 400 '{"error":"seat 2: ponder must be true or false"}' "ponder that is no boolean"
+call POST /api/games '{"game":"y","options":{"size":7},"seats":[{"kind":"human"},{"kind":"computer","ms":300,"ponder":true}]}'
+expect 201 '"seats":[{"kind":"human"},{"kind":"computer","ms":300,"ponder":true}],"you":0,"thinking":false,"pondering":false,' "a computer seat that ponders"
+pid1=$(field id)
+ptok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+call POST "/api/games/$pid1/play" '{"move":"d4"}' "$ptok"
+expect 200 '"thinking":true,"pondering":false' "the computer's turn is no ponder"
+for _ in $(seq 100); do call GET "/api/games/$pid1"; printf '%s' "$body" | grep -q '"ply":2,' && break; sleep 0.1; done
+expect 200 '"thinking":false,"pondering":true,' "after its move the computer ponders"
+call POST "/api/games/$pid1/play" '{"move":"c3"}' "$ptok"
+expect 200 '"thinking":true,"pondering":false' "the person's move ends the ponder"
+for _ in $(seq 100); do call GET "/api/games/$pid1"; printf '%s' "$body" | grep -q '"ply":4,' && break; sleep 0.1; done
+expect 200 '"pondering":true' "it ponders again after its next move"
+call POST "/api/games/$pid1/resign" "" "$ptok"
+expect 200 '"thinking":false,"pondering":false' "a resignation ends the ponder"
+# at most WEBGAME_PONDER_MAX (4) games ponder at once: five computers that
+# move first, then wait for their person
+pgames=""
+for _ in 1 2 3 4 5; do
+    call POST /api/games '{"game":"y","options":{"size":5},"seats":[{"kind":"computer","ms":100,"ponder":true},{"kind":"human"}]}'
+    pgames="$pgames $(field id):$(printf '%s' "$body" | sed -n 's/.*"tokens":\[null,"\([0-9a-f]*\)"\].*/\1/p')"
+done
+for _ in $(seq 100); do
+    n=0 moved=0
+    for g in $pgames; do
+        call GET "/api/games/${g%%:*}"
+        printf '%s' "$body" | grep -q '"ply":1,' && moved=$((moved + 1))
+        printf '%s' "$body" | grep -q '"pondering":true' && n=$((n + 1))
+    done
+    [ "$moved" = 5 ] && break
+    sleep 0.1
+done
+has "$moved/$n" "5/4" "five computers moved, four of them ponder"
+for g in $pgames; do call POST "/api/games/${g%%:*}/resign" "" "${g#*:}"; done
+expect 200 '"pondering":false' "the last resignation ends its ponder"
 
 stop
 if grep -qE "$tok0|$tok1|$ctok" "$t/out" "$t/err"; then fail=$((fail + 1)); echo "FAIL a token was logged"

@@ -72,14 +72,14 @@ static int parse_how(json_t *o, webgame_seat *how, char *err)
         snprintf(err, ERR_MAX, "give level or ms, not both");
         return -1;
     }
-    *how = (webgame_seat){1, ms ? 0 : (int)level, (int)ms};
+    *how = (webgame_seat){1, ms ? 0 : (int)level, (int)ms, 0};
     return 0;
 }
 
 static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
 {
     if (!a) {
-        seats[0] = seats[1] = (webgame_seat){0, 0, 0};
+        seats[0] = seats[1] = (webgame_seat){0, 0, 0, 0};
         return 0;
     }
     if (!json_is_array(a) || json_array_size(a) != 2) {
@@ -89,11 +89,26 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
     for (int i = 0; i < 2; i++) {
         json_t *s = json_array_get(a, i);
         const char *kind = json_string_value(json_object_get(s, "kind"));
-        if (kind && strcmp(kind, "human") == 0)
-            seats[i] = (webgame_seat){0, 0, 0};
-        else if (kind && strcmp(kind, "computer") == 0) {
+        json_t *ponder = json_object_get(s, "ponder");
+        if (kind && strcmp(kind, "human") == 0 && !ponder)
+            seats[i] = (webgame_seat){0, 0, 0, 0};
+        else if (kind && strcmp(kind, "human") == 0) {
+            snprintf(err, ERR_MAX, "seat %d: ponder is for a computer seat", i + 1);
+            return -1;
+        } else if (kind && strcmp(kind, "computer") == 0) {
             if (parse_how(s, &seats[i], err) != 0)
                 return -1;
+            if (ponder && !json_is_boolean(ponder)) {
+                snprintf(err, ERR_MAX, "seat %d: ponder must be true or false", i + 1);
+                return -1;
+            }
+            /* a kept tree would make a level stronger than its budget */
+            if (json_is_true(ponder) && !seats[i].ms) {
+                snprintf(err, ERR_MAX, "seat %d: ponder needs a time per move (ms), not a level",
+                         i + 1);
+                return -1;
+            }
+            seats[i].ponder = json_is_true(ponder);
         } else {
             snprintf(err, ERR_MAX, "seat %d: kind must be \"human\" or \"computer\"", i + 1);
             return -1;

@@ -82,20 +82,23 @@ static json_t *seats_json(const webgame *w)
     json_t *a = json_array();
     for (int i = 0; i < 2; i++) {
         const webgame_seat *st = &w->seat[i];
-        json_array_append_new(a, !st->computer ? json_pack("{s:s}", "kind", "human")
-                                 : st->ms      ? json_pack("{s:s, s:i}", "kind", "computer", "ms", st->ms)
-                                               : json_pack("{s:s, s:i}", "kind", "computer", "level",
-                                                           st->level));
+        json_t *s = !st->computer ? json_pack("{s:s}", "kind", "human")
+                    : st->ms      ? json_pack("{s:s, s:i}", "kind", "computer", "ms", st->ms)
+                                  : json_pack("{s:s, s:i}", "kind", "computer", "level", st->level);
+        if (s && st->computer && st->ponder)
+            json_object_set_new(s, "ponder", json_true());
+        json_array_append_new(a, s);
     }
     return a;
 }
 
 static void engine_spec(const webgame_seat *st, char *buf, size_t len)
 {
+    const char *ponder = st->ponder ? ",ponder=1" : "";
     if (st->ms)
-        snprintf(buf, len, "ai:level=10,ms=%d,%s", st->ms, ENGINE_MEMORY);
+        snprintf(buf, len, "ai:level=10,ms=%d,%s%s", st->ms, ENGINE_MEMORY, ponder);
     else
-        snprintf(buf, len, "ai:level=%d,%s", st->level, ENGINE_MEMORY);
+        snprintf(buf, len, "ai:level=%d,%s%s", st->level, ENGINE_MEMORY, ponder);
 }
 
 static int apply_seats(webgame *w, char *err, size_t errlen)
@@ -120,8 +123,10 @@ static json_t *state_json(webgame *w, int you, int view_ply)
     session_clock c;
     session_clock_state(w->s, &c);
     json_t *seats = seats_json(w);
+    session_ponder_info pi;
+    session_ponder_stats(w->s, &pi);
     webjson_info in = {w->id, g, session_result(w->s, reason, sizeof reason), reason, seats, you,
-                       session_thinking(w->s) != 0 && !w->analysing, c.kind != 0,
+                       session_thinking(w->s) != 0 && !w->analysing, pi.running, c.kind != 0,
                        {c.left_ms[0], c.left_ms[1]}, c.running, view_ply};
     json_t *j = webjson_state(&in);
     json_decref(seats);
@@ -289,6 +294,32 @@ static void kick(webgame *w)
         fprintf(stderr, "quartet serve: game %s: %s\n", w->id, err);
 }
 
+/* Games whose computer thinks on the opponent's time now. */
+static int ponders_running(void)
+{
+    int n = 0;
+    webgame *o;
+    for (int i = 0; (o = entry_at(i)) != NULL; i++) {
+        session_ponder_info pi;
+        session_ponder_stats(o->s, &pi);
+        n += pi.running;
+    }
+    return n;
+}
+
+/* While a person is to move, a computer seat with ponder thinks on their
+ * time, unless WEBGAME_PONDER_MAX games already do (w->mu held).  Any
+ * change to the game (the person's move, undo, analysis) ends it. */
+static void maybe_ponder(webgame *w)
+{
+    int side = session_to_move(w->s);
+    if (side < 0 || atomic_load(&halted) || !session_is_human(w->s, side) ||
+        !w->seat[!side].computer || !w->seat[!side].ponder ||
+        ponders_running() >= WEBGAME_PONDER_MAX)
+        return;
+    session_ponder_start(w->s);
+}
+
 /* A person's seat lent to the computer for one turn is theirs again. */
 static void give_back(webgame *w)
 {
@@ -385,6 +416,7 @@ static void finish(webgame *w)
             give_back(w);
             if (save(w, err, sizeof err) != 0)
                 fprintf(stderr, "quartet serve: game %s not stored: %s\n", w->id, err);
+            maybe_ponder(w);
             publish_state(w);
         }
         kick(w);
@@ -564,6 +596,7 @@ static int parse_seats(json_t *a, webgame_seat seats[2])
         seats[i].computer = kind && strcmp(kind, "computer") == 0;
         seats[i].level = (int)json_integer_value(json_object_get(s, "level"));
         seats[i].ms = (int)json_integer_value(json_object_get(s, "ms"));
+        seats[i].ponder = json_is_true(json_object_get(s, "ponder"));
     }
     return 0;
 }
@@ -646,6 +679,7 @@ void webgame_halt(void)
     for (int i = 0; (w = entry_at(i)) != NULL; i++) {
         pthread_mutex_lock(&w->mu);
         stop_search(w);
+        session_ponder_stop(w->s);
         char err[SESSION_ERR_MAX];
         /* the clocks as they stand: a restart gives back no time */
         if (w->clock_ms > 0 && !atomic_load(&w->ended) && save(w, err, sizeof err) != 0)

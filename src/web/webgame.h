@@ -29,7 +29,12 @@ typedef struct webgame_seat {
     int computer; /* 0: a person */
     int level;    /* 1..10, or 0 with ms */
     int ms;       /* time per move, 0 with level */
+    int ponder;   /* thinks on the opponent's time (searchers that can) */
 } webgame_seat;
+
+/* At most this many games think on their opponent's time at once: each
+ * ponder keeps a core busy while a person thinks. */
+#define WEBGAME_PONDER_MAX 4
 
 /* Load every stored game (and start the computers whose turn it is) and the
  * runner thread.  0, or -1 with err. */

@@ -164,13 +164,14 @@ json_t *webjson_state(const webjson_info *in)
                            (json_int_t)in->left_ms[1], "running",
                            in->running < 0 || over ? json_null() : json_integer(in->running));
     json_t *j = json_pack(
-        "{s:s, s:s, s:s, s:o, s:[s,s], s:o, s:{s:s, s:s}, s:o, s:O, s:o, s:b, s:o, s:i}", "id",
+        "{s:s, s:s, s:s, s:o, s:[s,s], s:o, s:{s:s, s:s}, s:o, s:O, s:o, s:b, s:b, s:o, s:i}",
+        "id",
         in->id, "game", g->ops->name, "title", g->ops->title, "options", options_json(g),
         "colours", g->ops->colour[0], g->ops->colour[1], "to_move",
         over ? json_null() : json_integer(g->ops->to_move(g)), "result", "code",
         game_result_text(in->result), "reason", in->reason, "turns", turns_json(g), "seats",
         in->seats, "you", in->you < 0 ? json_null() : json_integer(in->you), "thinking",
-        in->thinking, "clocks", clocks, "ply", g->ops->ply(g));
+        in->thinking, "pondering", in->pondering, "clocks", clocks, "ply", g->ops->ply(g));
     if (j)
         add_board(j, g, in->view_ply);
     if (j && over)

@@ -21,6 +21,7 @@ typedef struct webjson_info {
     json_t *seats;       /* borrowed */
     int you;             /* seat of the token used, -1: none */
     int thinking;
+    int pondering;       /* the computer thinks on the person's time */
     int clock;           /* 0: none */
     int64_t left_ms[2];
     int running;         /* -1: none */

@@ -69,6 +69,31 @@ test('the computer thinking at a time per move: its win rate as a bar', async ()
   await page.closeChecked();
 });
 
+test('a computer that thinks on my time: chosen in the form, shown while I think', async () => {
+  const page = await open(browser);
+  await page.goto(BASE + '/');
+  await page.check('input[name=game][value="y"]');
+  await page.fill('.options [name="size"]', '6');
+  assert.ok(await page.locator('#ponder').isHidden()); // a level cannot ponder
+  await page.selectOption('#strength', 'time');
+  await page.fill('#seconds', '0.3');
+  await page.check('#ponder');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForSelector('svg.board [data-cell]');
+  const id = idOf(page);
+  assert.match(await page.locator('.player[data-seat="1"] .name').textContent(),
+    /Computer \(0\.3 s\/move, thinks on your time\)/);
+  assert.deepEqual((await state(id)).seats[1], { kind: 'computer', ms: 300, ponder: true });
+  await click(page, 'c2');
+  await waitStatus(page, /^Your move \(Black\) — the computer is thinking on your time$/);
+  assert.equal((await state(id)).pondering, true);
+  const st = await state(id);
+  await click(page, st.moves[0].clicks[0]); // my move ends the ponder; its answer starts the next
+  await waitPly(page, 4);
+  await waitStatus(page, /^Your move \(Black\) — the computer is thinking on your time$/);
+  await page.closeChecked();
+});
+
 test('reload mid-game, then a server restart mid-game: nothing lost, play goes on', async () => {
   const page = await open(browser);
   const id = await startGame(page, 'loa', {}, 'local');

@@ -19,7 +19,9 @@ function fmtClock(ms) {
 
 function seatName(page, seat) {
   const s = page.live.seats[seat] || {};
-  if (s.kind === 'computer') return s.ms && !s.level ? `Computer (${s.ms / 1000} s/move)` : `Computer level ${s.level}`;
+  if (s.kind === 'computer') {
+    return s.ms && !s.level ? `Computer (${s.ms / 1000} s/move${s.ponder ? ', thinks on your time' : ''})` : `Computer level ${s.level}`;
+  }
   const mine = page.tokens[seat], both = page.tokens[0] && page.tokens[1];
   if (both || !page.mySeats().length) return 'Player';
   return mine ? 'You' : 'Opponent';
@@ -37,6 +39,7 @@ function statusText(page) {
   if (st.result.code !== 'none') return resultText(page, st);
   const c = cap(page.colour(st.to_move));
   if (page.thinkingNow()) return `${c} to move — the computer is thinking`;
+  if (page.tokens[st.to_move] && st.pondering) return `Your move (${c}) — the computer is thinking on your time`;
   if (page.tokens[st.to_move]) return page.tokens[0] && page.tokens[1] ? `${c} to move` : `Your move (${c})`;
   return `${c} to move — waiting for the opponent`;
 }

@@ -41,7 +41,9 @@ function opponentFieldset(game) {
         h('span.range', {}, h('input', { id: 'level', name: 'level', type: 'range', min: 1, max: 10, value: 3 }),
           h('output', { id: 'level-out', for: 'level' }, '3'))),
       h('div.field.time', { hidden: true }, h('label', { for: 'seconds' }, 'Seconds per move'),
-        h('input', { id: 'seconds', name: 'seconds', type: 'number', min: 0.1, max: 60, step: 0.1, value: 1 }))),
+        h('input', { id: 'seconds', name: 'seconds', type: 'number', min: 0.1, max: 60, step: 0.1, value: 1 })),
+      h('div.field.time', { hidden: true }, h('label.radio', {},
+        h('input', { id: 'ponder', name: 'ponder', type: 'checkbox' }), 'Thinks on your time too'))),
     h('div.field', {}, h('label', { for: 'side' }, 'You play'),
       h('select', { id: 'side', name: 'side' },
         h('option', { value: '0' }, `${cap(col[0])} (first)`), h('option', { value: '1' }, `${cap(col[1])} (second)`),
@@ -62,7 +64,7 @@ function spec(form, game) {
   let side = fd.get('side');
   side = side === 'random' ? Math.round(Math.random()) : Number(side);
   const comp = fd.get('strength') === 'time'
-    ? { kind: 'computer', ms: Math.round(Number(fd.get('seconds')) * 1000) }
+    ? { kind: 'computer', ms: Math.round(Number(fd.get('seconds')) * 1000), ...(fd.get('ponder') ? { ponder: true } : {}) }
     : { kind: 'computer', level: Number(fd.get('level')) };
   const seatsSpec = [{ kind: 'human' }, { kind: 'human' }];
   if (opp === 'computer') seatsSpec[1 - side] = comp;
@@ -127,7 +129,7 @@ export async function startPage(view) {
     const comp = form.querySelector('input[name=opponent]:checked').value === 'computer';
     form.querySelector('.computer-opts').hidden = !comp;
     form.querySelector('.field.level').hidden = strength.value !== 'level';
-    form.querySelector('.field.time').hidden = strength.value !== 'time';
+    for (const f of form.querySelectorAll('.field.time')) f.hidden = strength.value !== 'time';
     form.querySelector('#level-out').textContent = form.querySelector('#level').value;
   });
   refresh();
