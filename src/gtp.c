@@ -342,7 +342,7 @@ static int finish_genmove(gtp *s, char *ans, size_t len)
     }
     session_ponder_stats(s->ses, &after);
     if (after.hits + after.misses > before.hits + before.misses)
-        fprintf(stderr, "quartet: ponder %s (%llu visits kept); %llu ponders, %llu hits, "
+        fprintf(stderr, "quartet: ponder %s (%llu kept); %llu ponders, %llu hits, "
                 "%llu misses\n", after.hits > before.hits ? "hit" : "miss",
                 (unsigned long long)after.last_reused, (unsigned long long)after.searches,
                 (unsigned long long)after.hits, (unsigned long long)after.misses);

@@ -289,7 +289,7 @@ static void test_ai_per_game(void)
     engine_set_game(e, &loa_ops);
     CHECK_STR(engine_kind(e), "ai");
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=3 iterations=0 depth=2 ms=0 memory=64 tt=1 lmr=1");
+    CHECK_STR(text, "seed=1 level=3 iterations=0 depth=2 ms=0 memory=64 tt=1 lmr=1 ponder=0");
     game *g = game_create_default(&loa_ops);
     engine_report rep;
     CHECK(engine_choose(e, g, &rep) != QMOVE_NONE);

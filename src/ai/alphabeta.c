@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR };
+enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_PONDER };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
@@ -51,6 +51,9 @@ static const searcher_setting settings[] = {
                 "use the transposition table (0: off, to measure what it gives)"},
     [SET_LMR] = {"lmr", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
                  "search late moves one ply shallower first (late move reductions)"},
+    [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,
+                    "think on the opponent's time where the front end allows it (the table "
+                    "keeps what it found)"},
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -480,9 +483,11 @@ static void report(player *p, int final)
             c->proven = s == -AB_INF ? 0 : pass == 0 ? score_proven(s)
                         : s <= -AB_WIN_MIN ? ENGINE_PROVEN_LOSS : 0;
         }
+    /* nodes searched against the table's room: a ponder ends before its
+     * later nodes would overwrite what its first ones stored */
     engine_progress pr = {util_now_ms() - p->t0, p->nodes, score_value(p->best_score),
                           score_proven(p->best_score), n, p->cand, p->best_pvlen, p->best_pv,
-                          final, 0, 0};
+                          final, p->nodes, p->use_tt ? p->tt_mask + 1 : 0};
     if (!p->depth_done) {
         pr.value = 0.5;
         pr.proven = 0;
@@ -595,6 +600,8 @@ static qmove choose(void *self, const game *g, const searcher_run *run, engine_r
         return QMOVE_NONE;
     }
     int depth = run->set[SET_DEPTH].i && !run->analyze ? (int)run->set[SET_DEPTH].i : MAX_PLY;
+    const tt_entry *known = &p->tt[g->ops->hash(g) & p->tt_mask];
+    rep->reused = known->key == g->ops->hash(g) ? known->depth : 0; /* a ponder's work */
     deepen(p, depth);
     rep->value = p->depth_done ? score_value(p->best_score) : 0.5;
     rep->proven = p->depth_done && score_proven(p->best_score);

@@ -23,7 +23,8 @@ typedef struct engine_report {
     char summary[256];   /* one line for logs and SGF comments */
     uint64_t nodes;      /* tree nodes in use (ai) */
     int proven;          /* 1 when value is a proven game value (ai) */
-    uint64_t reused;     /* root visits kept from the previous search (ai) */
+    uint64_t reused;     /* what the previous search (a ponder) left for this one: root
+                            visits kept (mcts), the depth the table held (alphabeta) */
     int early;           /* 1: stopped before its time, the best move could not change */
 } engine_report;
 
