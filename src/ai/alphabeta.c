@@ -52,8 +52,7 @@ static const searcher_setting settings[] = {
     [SET_LMR] = {"lmr", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
                  "search late moves one ply shallower first (late move reductions)"},
     [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,
-                    "think on the opponent's time where the front end allows it (the table "
-                    "keeps what it found)"},
+                    "think on the opponent's time where the front end allows it"},
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
