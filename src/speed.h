@@ -1,7 +1,8 @@
 /* speed.h - the speed report of `quartet bench`: for every game and board,
- * perft to a fixed depth, seeded random playouts from the start and a
- * seeded search, each timed; the counts (never the times) go into the
- * bench signature. */
+ * perft to a fixed depth, seeded random playouts from the start, the
+ * same with the game's knowledge (its policy playout, where it has one)
+ * and a seeded search, each timed; the counts (never the times) go into
+ * the bench signature. */
 #ifndef QUARTET_SPEED_H
 #define QUARTET_SPEED_H
 
