@@ -17,6 +17,7 @@
 #include "games/y.h"
 #include "games/y_board.h"
 #include "games/y_policy.h"
+#include "games/y_vplay.h"
 #include "rng.h"
 #include "util.h"
 
@@ -54,8 +55,6 @@ static int16_t sym_cell[Y_MAX_SIZE + 1][6][MAX_CELLS];
 static int cell_at(int n, int c, int r);
 
 static void set_bit(uint64_t *x, int b) { x[b >> 6] |= 1ull << (b & 63); }
-
-static int has_bit(const uint64_t *x, int b) { return (int)(x[b >> 6] >> (b & 63) & 1); }
 
 static void init_symmetries(void)
 {
@@ -141,13 +140,16 @@ static void init_geometry(y_game *g, int n)
                     g->template_dirs[i] = (uint8_t)(g->template_dirs[i] | 1u << d);
         }
     memset(g->all_bits, 0, sizeof g->all_bits);
+    memset(g->nb_bits, 0, sizeof g->nb_bits);
     for (int i = 0; i < g->ncells; i++) {
+        int b = g->bit[i];
         g->all_cells[i] = (int16_t)i;
-        set_bit(g->all_bits, g->bit[i]);
-        memset(g->nb_bits[i], 0, sizeof g->nb_bits[i]);
+        set_bit(g->all_bits, b);
+        g->side_of_bit[b] = g->side_mask[i];
         for (int k = 0; k < 6; k++)
-            set_bit(g->nb_bits[i], g->bit[g->nb[i][k]]);
+            set_bit(&g->nb_bits[b * g->words], g->bit[g->nb[i][k]]);
     }
+    y_vplay_runs(g);
 }
 
 int y_quota(const y_game *g, int turn)
@@ -861,7 +863,7 @@ static int playout_steps(y_game *g, rng *r, int max_plies)
  * every empty cell and ask the full board once.  The standard game fills
  * in one go (a uniform choice of which empty cells the player not to move
  * gets is a uniform random order of play); the variants place stone by
- * stone under the group rule, on the union-find without its undo log.
+ * stone under the group rule (y_vplay.c).
  *
  * The full board is answered by Y reduction (Schensted and Titus): giving
  * each upward triangle of three cells (c,r), (c+1,r), (c+1,r+1) its
@@ -943,240 +945,18 @@ static int y_turns_left(const game *gg)
     return (turns + 1) / 2;
 }
 
-/* ---- the variants' playouts ----
- * Stone by stone under the group rule, on the game's own union-find with
- * path halving and no undo log (a finished playout keeps no history, so
- * nothing is ever undone).  Each root also holds the bit set of the cells
- * next to its group (reach), merged with the union; the cells closed to
- * the mover are then the reach of this turn's groups, which only grows
- * during a turn (a legal stone never joins one of them).  The playout
- * stops at the first Y, which is the Y the full board would hold.  The
- * functions taking words are inlined where words is a constant, so the
- * bit sets of boards up to size 11 are two words without loops. */
-#define Y_HOT static inline __attribute__((always_inline))
-
-/* What a variant's playout keeps besides the game's own arrays. */
-typedef struct vplay {
-    uint64_t own[2][BB_WORDS], empty[BB_WORDS], closed[BB_WORDS];
-    uint64_t hash; /* without the side, turn and swap keys */
-    int left;      /* stones still to place this turn */
-} vplay;
-
-Y_HOT int find_halving(y_game *g, int i)
-{
-    int16_t *p = g->parent;
-    while (p[i] != i) {
-        p[i] = p[p[i]];
-        i = p[i];
-    }
-    return i;
-}
-
-/* Link the groups of roots a and b (union by rank); returns the root. */
-Y_HOT int link_roots(y_game *g, int a, int b, int words)
-{
-    if (g->rank[a] < g->rank[b]) {
-        int t = a;
-        a = b;
-        b = t;
-    } else if (g->rank[a] == g->rank[b]) {
-        g->rank[a]++;
-    }
-    g->parent[b] = (int16_t)a;
-    g->sides[a] |= g->sides[b];
-    for (int i = 0; i < words; i++)
-        g->reach[a][i] |= g->reach[b][i];
-    return a;
-}
-
-/* Put the mover's stone on empty cell c and merge it with its own-colour
- * neighbours.  Returns the root of its group. */
-Y_HOT int join_stone(y_game *g, vplay *v, int c, int side, int words)
-{
-    const uint64_t *nbits = g->nb_bits[c];
-    g->cell[c] = (uint8_t)(side + 1);
-    g->parent[c] = (int16_t)c;
-    g->rank[c] = 0;
-    g->sides[c] = g->side_mask[c];
-    int root = c;
-    for (int i = 0; i < words; i++)
-        g->reach[c][i] = nbits[i];
-    for (int i = 0; i < words; i++) {
-        for (uint64_t x = nbits[i] & v->own[side][i]; x; x &= x - 1) {
-            int rj = find_halving(g, g->cell_of_bit[i * 64 + __builtin_ctzll(x)]);
-            if (rj != root)
-                root = link_roots(g, root, rj, words);
-        }
-    }
-    return root;
-}
-
-/* The bit of the idx-th set bit of x. */
-static int select_bit(const uint64_t *x, int idx)
-{
-    for (int w = 0;; w++) {
-        uint64_t v = x[w];
-        int c = __builtin_popcountll(v);
-        if (idx < c) {
-            while (idx--)
-                v &= v - 1;
-            return w * 64 + __builtin_ctzll(v);
-        }
-        idx -= c;
-    }
-}
-
-/* The index in scratch of a uniform open cell for a later stone of the
- * turn (the first draw was closed), or -1 when every empty cell is closed:
- * two more draws, then the set of open cells. */
-static int pick_open(y_game *g, rng *r, const vplay *v, int ne)
-{
-    for (int tries = 0; tries < 2; tries++) {
-        int k = (int)rng_below(r, (uint32_t)ne);
-        if (!has_bit(v->closed, g->bit[g->scratch[k]]))
-            return k;
-    }
-    uint64_t open[BB_WORDS];
-    int n = 0;
-    for (int i = 0; i < g->words; i++) {
-        open[i] = v->empty[i] & ~v->closed[i];
-        n += __builtin_popcountll(open[i]);
-    }
-    if (n == 0)
-        return -1;
-    int c = g->cell_of_bit[select_bit(open, (int)rng_below(r, (uint32_t)n))], k = 0;
-    while (g->scratch[k] != c)
-        k++;
-    return k;
-}
-
-/* The pie rule's swap inside a playout, as y_make plays it. */
-static void swap_colours(y_game *g, vplay *v)
-{
-    for (int i = 0; i < g->ncells; i++)
-        if (g->cell[i] == BLACK) {
-            g->cell[i] = WHITE;
-            v->hash ^= zob_stone[0][i] ^ zob_stone[1][i];
-        }
-    for (int i = 0; i < BB_WORDS; i++) {
-        v->own[1][i] = v->own[0][i];
-        v->own[0][i] = 0;
-    }
-    g->st.stones[1] = g->st.stones[0];
-    g->st.stones[0] = 0;
-    g->st.side = 0;
-}
-
-/* The turn passes (after a Y too, as in y_make); a swap may follow. */
-Y_HOT void pass_turn(y_game *g, rng *r, vplay *v, int ne, int words)
-{
-    y_state *s = &g->st;
-    s->side ^= 1;
-    s->turn = (int16_t)(s->turn < MAX_TURN ? s->turn + 1 : MAX_TURN);
-    s->placed = 0;
-    v->left = g->variant == VAR_DOUBLE ? 2 : s->turn;
-    for (int i = 0; i < words; i++)
-        v->closed[i] = 0;
-    if (s->turn == 2 && g->pie && s->result == RESULT_NONE && !has_white(g) &&
-        rng_below(r, (uint32_t)ne + 1) == (uint32_t)ne)
-        swap_colours(g, v);
-}
-
-/* The playout's sets from the position: the stones and empty cells (the
- * list in scratch), every group's reach, this turn's closed cells. */
-static int start_variant(y_game *g, vplay *v)
-{
-    y_state *s = &g->st;
-    int w = g->words, stones = 0, ne = 0;
-    memset(v, 0, sizeof *v);
-    int blank = s->stones[0] + s->stones[1] == 0;
-    if (blank) { /* the empty board, as prepared */
-        memcpy(g->scratch, g->all_cells, (size_t)g->ncells * sizeof g->scratch[0]);
-        memcpy(v->empty, g->all_bits, sizeof v->empty);
-        ne = g->ncells;
-    }
-    for (int i = 0; i < g->ncells && !blank; i++) {
-        int b = g->bit[i];
-        if (g->cell[i] == EMPTY) {
-            g->scratch[ne++] = (int16_t)i;
-            v->empty[b >> 6] |= 1ull << (b & 63);
-        } else {
-            v->own[g->cell[i] - 1][b >> 6] |= 1ull << (b & 63);
-            stones++;
-        }
-    }
-    for (int i = 0; stones && i < g->ncells; i++)
-        if (g->cell[i] != EMPTY)
-            memset(g->reach[find_halving(g, i)], 0, (size_t)w * sizeof(uint64_t));
-    for (int i = 0; stones && i < g->ncells; i++)
-        if (g->cell[i] != EMPTY) {
-            uint64_t *x = g->reach[find_halving(g, i)];
-            for (int k = 0; k < w; k++)
-                x[k] |= g->nb_bits[i][k];
-        }
-    v->hash = s->hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
-    for (int k = 0; k < s->placed; k++) {
-        v->hash ^= zob_this[THIS_TURN(g, k)];
-        const uint64_t *x = g->reach[find_halving(g, THIS_TURN(g, k))];
-        for (int i = 0; i < w; i++)
-            v->closed[i] |= x[i];
-    }
-    v->left = y_quota(g, s->turn) - s->placed;
-    return ne;
-}
-
-/* Put the mover's stone on the k-th of the ne empty cells; returns the
- * root of its group. */
-Y_HOT int play_stone(y_game *g, vplay *v, int k, int ne, int words)
-{
-    y_state *s = &g->st;
-    int side = s->side, c = g->scratch[k], b = g->bit[c];
-    g->scratch[k] = g->scratch[ne - 1];
-    v->empty[b >> 6] &= ~(1ull << (b & 63));
-    v->hash ^= zob_stone[side][c];
-    s->stones[side]++;
-    s->placed++;
-    int root = join_stone(g, v, c, side, words);
-    v->own[side][b >> 6] |= 1ull << (b & 63);
-    return root;
-}
-
-/* The variants, to the first Y. */
-Y_HOT int play_variant_words(y_game *g, rng *r, int words)
-{
-    y_state *s = &g->st;
-    vplay v;
-    int ne = start_variant(g, &v);
-    while (ne > 0) {
-        int k = (int)rng_below(r, (uint32_t)ne);
-        if (s->placed && has_bit(v.closed, g->bit[g->scratch[k]])) {
-            k = pick_open(g, r, &v, ne);
-            if (k < 0) {
-                pass_turn(g, r, &v, ne, words);
-                continue;
-            }
-        }
-        int side = s->side, root = play_stone(g, &v, k, ne--, words);
-        if (g->sides[root] == SIDE_ALL) {
-            s->result = (uint8_t)(RESULT_FIRST + side);
-            pass_turn(g, r, &v, ne, words);
-            break;
-        }
-        if (--v.left == 0)
-            pass_turn(g, r, &v, ne, words);
-        else
-            for (int i = 0; i < words; i++)
-                v.closed[i] |= g->reach[root][i];
-    }
-    s->hash = v.hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
-    return s->result;
-}
-
+/* The variants: stone by stone to the first Y (y_vplay.c), then the hash:
+ * the turn's stones lose their keys, the stones that changed colour and
+ * the new turn and side gain theirs. */
 static int play_variant(y_game *g, rng *r)
 {
-    if (g->words == 2) /* every board up to size 11 */
-        return play_variant_words(g, r, 2);
-    return play_variant_words(g, r, g->words);
+    y_state *s = &g->st;
+    uint64_t h = s->hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0), changed;
+    for (int k = 0; k < s->placed; k++)
+        h ^= zob_this[THIS_TURN(g, k)];
+    y_vplay_run(g, r, (const uint64_t(*)[MAX_CELLS])zob_stone, &changed);
+    s->hash = h ^ changed ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
+    return s->result;
 }
 
 /* Fill the empty cells of g in random order and return the result.  g

@@ -55,6 +55,24 @@ typedef struct y_undo {
     uint8_t old_rank[3], old_sides[3]; /* of the root they joined */
 } y_undo;
 
+/* The variants' random playout (y_vplay.c) keeps its own groups, by bit
+ * position: each stone names its group's root, each group is a ring of
+ * its stones, and the root holds the group's size, the sides it touches
+ * and the bit set of the cells next to it. */
+typedef struct y_vstate {
+    int16_t root[BB_BITS], next[BB_BITS];
+    int16_t size[BB_BITS];  /* at roots */
+    uint8_t sides[BB_BITS]; /* at roots */
+    int16_t list[MAX_CELLS]; /* the empty cells' bits */
+    uint64_t reach[BB_BITS * BB_WORDS]; /* at roots, `words` a root */
+} y_vstate;
+
+/* Where the runs of a set of neighbours start, as bits above the cell's
+ * bit minus (size + 1); no run: the cell's own bit. */
+typedef struct y_runs {
+    uint8_t n, at[3];
+} y_runs;
+
 typedef struct y_game {
     game base;
     int size, ncells, variant, pie;
@@ -89,12 +107,17 @@ typedef struct y_game {
     int16_t bit[MAX_CELLS];         /* the cell's bit in a board bit set */
     int16_t all_cells[MAX_CELLS];   /* 0, 1, ..., ncells - 1 */
     uint64_t all_bits[BB_WORDS];    /* every cell's bit */
-    uint64_t nb_bits[MAX_CELLS][BB_WORDS]; /* a cell's neighbours (and itself) */
+    /* by bit position (bit b's entries start at b * words): the bits of
+     * the cell's neighbours and its own */
+    uint64_t nb_bits[BB_BITS * BB_WORDS];
+    uint8_t side_of_bit[BB_BITS];   /* side_mask by bit position */
+    /* for each set of a cell's six neighbours (bit k: the k-th in turning
+     * order), the runs of consecutive ones (y_vplay.c) */
+    y_runs runs[64];
     int16_t cell_of_bit[BB_BITS];
     int words;                      /* 64-bit words of a bit set */
-    /* playout scratch; reach[root] (the variants' playouts in y.c): the
-     * cells next to the root's group, as a bit set */
-    uint64_t reach[MAX_CELLS][BB_WORDS];
+    /* playout scratch */
+    y_vstate vp;
     int16_t scratch[MAX_CELLS], where[MAX_CELLS];
     qmove move_buf[MAX_CELLS + 1];
 } y_game;
