@@ -185,7 +185,7 @@ static int gen_moves(const coffee_game *g, qmove *out)
     return n;
 }
 
-static void put_piece(coffee_game *g, int t, int p)
+static inline __attribute__((always_inline)) void put_piece(coffee_game *g, int t, int p)
 {
     g->cell[t] = (uint8_t)(p + 1);
     for (int a = 0; a < g->naxes; a++)
@@ -194,15 +194,13 @@ static void put_piece(coffee_game *g, int t, int p)
         g->bits[p] |= 1ull << g->bit_of[t];
 }
 
-static void clear_piece(coffee_game *g, int t)
+static inline __attribute__((always_inline)) void clear_piece(coffee_game *g, int t)
 {
+    if (g->small)
+        g->bits[g->cell[t] - 1] ^= 1ull << g->bit_of[t];
     g->cell[t] = EMPTY;
     for (int a = 0; a < g->naxes; a++)
         g->empty[g->line_of[t][a]]++;
-    if (g->small) {
-        g->bits[0] &= ~(1ull << g->bit_of[t]);
-        g->bits[1] &= ~(1ull << g->bit_of[t]);
-    }
 }
 
 /* Swap recolours the one piece, on the bar's cell. */
@@ -322,7 +320,7 @@ static int coffee_legal_moves(const game *gg, qmove *out)
 }
 
 /* The header after placement m (not swap) by the player to move. */
-static void place_header(coffee_pos *p, qmove m, int pie)
+static inline __attribute__((always_inline)) void place_header(coffee_pos *p, qmove m, int pie)
 {
     int mover = p->side, t = MV_CELL(m), first = p->bar < 0;
     p->hash ^= zobrist_piece[mover][t];
