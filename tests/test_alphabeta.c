@@ -212,6 +212,20 @@ static void test_same_seed_same_move(void)
     }
 }
 
+/* A level is a node budget from the calibrated table, searched exactly. */
+static void test_levels_are_node_budgets(void)
+{
+    game *g = random_position(300, 6);
+    engine_report r;
+    choose("level=1", g, &r);
+    CHECK_INT(r.iterations, 100);
+    choose("level=3", g, &r);
+    CHECK_INT(r.iterations, 700);
+    choose("", g, &r); /* the default, level 7 */
+    CHECK_INT(r.iterations, 128000);
+    game_free(g);
+}
+
 static void test_table_does_not_change_the_move(void)
 {
     for (int k = 0; k < 4; k++) {
@@ -400,6 +414,7 @@ int main(void)
     RUN(test_must_block);
     RUN(test_win_in_two);
     RUN(test_same_seed_same_move);
+    RUN(test_levels_are_node_budgets);
     RUN(test_table_does_not_change_the_move);
     RUN(test_evaluation_symmetry);
     RUN(test_stop_flag);

@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static game *loa_at(const char *text)
@@ -647,7 +648,7 @@ static void test_settings(void)
     engine *e = ai(NULL);
     CHECK_STR(engine_kind(e), "mcts");
     engine_settings_text(e, text, sizeof text);
-    CHECK_HAS(text, "level=5");
+    CHECK_HAS(text, "level=7");
     CHECK_HAS(text, "memory=256");
 
     CHECK_INT(engine_set(e, "level", "11", err, sizeof err), -1);
@@ -679,7 +680,7 @@ static void test_settings(void)
     CHECK_INT(engine_set_all(e, "level=3,cutoff=99999", err, sizeof err), -1);
     CHECK_STR(err, "cutoff must be 0..1000, not 99999");
     engine_settings_text(e, text, sizeof text);
-    CHECK_HAS(text, "level=5");
+    CHECK_HAS(text, "level=7");
 
     CHECK_INT(engine_set_all(e, "level=2:c=1.25:ms=500:seed=9:memory=64", err, sizeof err), 0);
     engine_settings_text(e, text, sizeof text);
@@ -690,9 +691,17 @@ static void test_settings(void)
     CHECK_HAS(text, "memory=64");
     engine_free(e);
 
-    CHECK_INT(engine_level_iterations(1), ENGINE_LEVEL1_ITERATIONS);
-    CHECK_INT(engine_level_iterations(5), ENGINE_LEVEL1_ITERATIONS * 16);
-    CHECK_INT(engine_level_iterations(10), ENGINE_LEVEL1_ITERATIONS * 512);
+    /* the calibrated table, clamped at both ends; the help's text lists it */
+    CHECK_INT(engine_level_iterations(0), 50);
+    CHECK_INT(engine_level_iterations(1), 50);
+    CHECK_INT(engine_level_iterations(ENGINE_LEVEL_DEFAULT), 16000);
+    CHECK_INT(engine_level_iterations(10), 512000);
+    CHECK_INT(engine_level_iterations(11), 512000);
+    char listed[160] = "";
+    for (int level = 1; level <= ENGINE_LEVEL_MAX; level++)
+        snprintf(listed + strlen(listed), sizeof listed - strlen(listed), "%s%llu",
+                 level > 1 ? ", " : "", (unsigned long long)engine_level_iterations(level));
+    CHECK(strncmp(ENGINE_LEVELS_TEXT, listed, strlen(listed)) == 0);
 }
 
 /* A tiny pool still gives legal moves: expansion stops, search goes on. */

@@ -315,11 +315,11 @@ static void test_game_defaults(void)
     char err[GAME_ERR_MAX], text[512];
     engine *e = make("mcts", "prior=7");
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
+    CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0");
     engine_set_game(e, &loa_ops);
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=5 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
+    CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0");
     engine_set_game(e, game_find("y"));
     engine_settings_text(e, text, sizeof text);

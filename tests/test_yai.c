@@ -62,16 +62,16 @@ static void test_variant_tactics(void)
  * second row beside Black's stones on the left side (g6 g7 h7 h8 ...).
  * With the ladder's answers in the playouts and ladder steps given a low
  * prior, White at the default level (16000 iterations) goes for the lower
- * left instead: d3 with seed 1, c2 with seed 2, d3 at level 4 (values
+ * left instead: d3 with seed 1, c2 with seed 2, d3 at 8000 (values
  * measured, see docs/STRENGTH.md; at 32000 iterations and more g6 comes
  * back). */
 #define LADDER "g4 swap g5 f4 e5 i5 h6 e4 d4 f5 f6"
 
 static void test_edge_ladder(void)
 {
-    expect_move("size=11", LADDER, "level=5 seed=1", "d3");
-    expect_move("size=11", LADDER, "level=5 seed=2", "c2");
-    expect_move("size=11", LADDER, "level=4 seed=1", "d3");
+    expect_move("size=11", LADDER, "iterations=16000 seed=1", "d3");
+    expect_move("size=11", LADDER, "iterations=16000 seed=2", "c2");
+    expect_move("size=11", LADDER, "iterations=8000 seed=1", "d3");
 }
 
 int main(void)

@@ -32,14 +32,19 @@ enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_T
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
-/* Nodes per move at level 1 (doubling per level). */
-#define LEVEL1_NODES 8000
+/* Nodes per move at each level, calibrated by matches like MCTS's
+ * (docs/STRENGTH.md, "Levels"); level 7 is the former default, 128000. */
+#define LEVEL_DEFAULT 7
+#define LEVELS_TEXT "100, 250, 700, 3000, 8000, 25000, 128000, 512000, 1500000, 4096000 at levels 1-10"
+static const uint64_t level_nodes[ENGINE_LEVEL_MAX] = {
+    100, 250, 700, 3000, 8000, 25000, 128000, 512000, 1500000, 4096000,
+};
 
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1,
                              "orders equal root moves; the same seed and limits give the same move"),
-    [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, 5,
-                              "nodes per move when no time is set: 8000 at level 1, doubling"),
+    [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, LEVEL_DEFAULT,
+                              "nodes per move when no time is set: " LEVELS_TEXT),
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
                                    "a fixed node budget; overrides level, caps a time limit"),
     [SET_DEPTH] = INT_SETTING("depth", 0, 60, 0,
@@ -516,7 +521,7 @@ static int prepare(player *p, const game *g, const searcher_run *run)
     p->node_limit = set[SET_DEPTH].i        ? 0
                     : set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
                     : p->ms                 ? 0
-                                            : (uint64_t)LEVEL1_NODES << (set[SET_LEVEL].i - 1);
+                                            : level_nodes[set[SET_LEVEL].i - 1];
     if (run->analyze)
         p->node_limit = 0, p->ms = 0;
     p->depth_done = p->best_pvlen = p->best_score = 0;

@@ -95,13 +95,19 @@ static void ai_keep(engine *e, const char *name, const char *value)
         e->nuser++;
 }
 
+/* Few iterations at the bottom, where each one is worth much; wider steps
+ * at the top, where doubling the search gains less. */
+static const uint64_t level_iterations[ENGINE_LEVEL_MAX] = {
+    50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000,
+};
+
 uint64_t engine_level_iterations(int level)
 {
     if (level < 1)
         level = 1;
     if (level > ENGINE_LEVEL_MAX)
         level = ENGINE_LEVEL_MAX;
-    return (uint64_t)ENGINE_LEVEL1_ITERATIONS << (level - 1);
+    return level_iterations[level - 1];
 }
 
 static void known_kinds(char *buf, size_t len)

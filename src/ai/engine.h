@@ -142,9 +142,13 @@ int engine_decided(const engine_progress *p, int64_t limit_ms, uint64_t max_iter
  * cut at a whole token when buf is full.  0, or -1 out of memory. */
 int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_t len);
 
-/* Iterations per move at a level: ENGINE_LEVEL1_ITERATIONS * 2^(level-1). */
-#define ENGINE_LEVEL1_ITERATIONS 1000
+/* MCTS iterations per move at a level (1..ENGINE_LEVEL_MAX, clamped): a
+ * table calibrated by matches so that each level is about 150-250 Elo
+ * above the last where the budget allows (docs/STRENGTH.md, "Levels").
+ * ENGINE_LEVEL_DEFAULT keeps the default player's budget (16000). */
 #define ENGINE_LEVEL_MAX 10
+#define ENGINE_LEVEL_DEFAULT 7
+#define ENGINE_LEVELS_TEXT "50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000 at levels 1-10"
 uint64_t engine_level_iterations(int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */

@@ -19,8 +19,8 @@ enum {
 
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
-    [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, 5,
-                              "iterations per move when no time is set: 1000 at level 1, doubling"),
+    [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, ENGINE_LEVEL_DEFAULT,
+                              "iterations per move when no time is set: " ENGINE_LEVELS_TEXT),
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
                                    "a fixed iteration budget; overrides level, caps a time limit"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
