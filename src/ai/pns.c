@@ -164,6 +164,15 @@ static int on_path(const pns *s, uint64_t key, int depth)
     return 0;
 }
 
+/* A new child's numbers from its number of moves (1 when the game does
+ * not say): refuting a position takes all its moves, proving it one. */
+static void seed(child *k, int attacker_moves, int replies)
+{
+    uint32_t all = replies > 1 ? (uint32_t)replies : 1;
+    k->pn = attacker_moves ? 1 : all;
+    k->dn = attacker_moves ? all : 1;
+}
+
 /* Children of the node at depth, with their keys and fixed values. */
 static int expand(pns *s, game *g, child *c, int depth)
 {
@@ -182,8 +191,11 @@ static int expand(pns *s, game *g, child *c, int depth)
         child *k = &c[i];
         k->m = mv[i];
         g->ops->make(g, mv[i]);
-        int res = g->ops->result(g);
+        int res = g->ops->result(g), replies = 1, next = g->ops->to_move(g);
         k->key = key_of(s, g);
+        /* a win at once for the player to move decides the child unexpanded */
+        if (res == RESULT_NONE && g->ops->wins_at_once && g->ops->wins_at_once(g, &replies))
+            res = RESULT_FIRST + next;
         g->ops->unmake(g);
         k->term = res != RESULT_NONE || on_path(s, k->key, depth);
         if (k->term && res == win)
@@ -191,7 +203,7 @@ static int expand(pns *s, game *g, child *c, int depth)
         else if (k->term)
             k->pn = PNS_INF, k->dn = 0;
         else
-            k->pn = k->dn = 1;
+            seed(k, next == s->attacker, replies);
     }
     return n;
 }

@@ -1230,4 +1230,6 @@ const game_ops coffee_ops = {
     .describe = coffee_describe,
     .turns_left = coffee_turns_left,
     .clicks = coffee_clicks,
+    .canonical_hash = coffee_canonical_hash,
+    .wins_at_once = coffee_wins_at_once,
 };

@@ -125,4 +125,8 @@ qmove coffee_random_move(const coffee_game *g, struct rng *r, qmove *list);
 /* The knowledge hooks (coffee_policy.c). */
 int coffee_policy_playout(game *g, struct rng *r, int max_plies, qmove *trace, int *ntrace);
 void coffee_policy_priors(const game *g, const qmove *moves, int n, float *out);
+/* The solver's hooks: the hash shared by symmetric positions
+ * (coffee_sym.c) and the immediate win (coffee_threat.c). */
+uint64_t coffee_canonical_hash(const game *g);
+int coffee_wins_at_once(const game *g, int *moves);
 #endif
