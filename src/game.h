@@ -204,10 +204,11 @@ struct game_ops {
      * hash over the symmetries.  NULL: the game uses hash. */
     uint64_t (*canonical_hash)(const game *g);
     /* For a proof search, read without making a move: 1 when the player to
-     * move has a move that wins at once; else 0 with *moves the number of
-     * its legal moves (it seeds the proof numbers).  Never called on a
+     * move has a move that wins at once; -1 when every move it has lets
+     * the opponent win at once; else 0 with *moves the number of its
+     * legal moves (it seeds the proof numbers).  Never called on a
      * finished game.  NULL: the solver makes the moves to find out. */
-    int (*wins_at_once)(const game *g, int *moves);
+    int (*quick_value)(const game *g, int *moves);
     /* 1 when no game can end in a draw (Y, Coffee): a solver then proves
      * one side's win instead of both. */
     int no_draws;

@@ -191,11 +191,13 @@ static int expand(pns *s, game *g, child *c, int depth)
         child *k = &c[i];
         k->m = mv[i];
         g->ops->make(g, mv[i]);
-        int res = g->ops->result(g), replies = 1, next = g->ops->to_move(g);
-        k->key = key_of(s, g);
-        /* a win at once for the player to move decides the child unexpanded */
-        if (res == RESULT_NONE && g->ops->wins_at_once && g->ops->wins_at_once(g, &replies))
-            res = RESULT_FIRST + next;
+        int res = g->ops->result(g), replies = 1, next = g->ops->to_move(g), quick = 0;
+        /* a win at once for either player decides the child unexpanded */
+        if (res == RESULT_NONE && g->ops->quick_value)
+            quick = g->ops->quick_value(g, &replies);
+        if (quick)
+            res = RESULT_FIRST + (quick > 0 ? next : 1 - next);
+        k->key = res == RESULT_NONE ? key_of(s, g) : 0; /* a decided child is never entered */
         g->ops->unmake(g);
         k->term = res != RESULT_NONE || on_path(s, k->key, depth);
         if (k->term && res == win)

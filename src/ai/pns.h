@@ -6,7 +6,7 @@
  * size (bucketed, the entry with the least work is replaced), children in
  * the game's own move order (or a seeded shuffle of it), keys from the
  * game's canonical_hash when it has one so symmetric positions share an
- * entry; with the game's wins_at_once a child whose player to move wins at
+ * entry; with the game's quick_value a child where either player wins at
  * once is decided unexpanded, and the other children's numbers start from
  * their move counts.  The side to move is read at every node, so a turn of several
  * moves needs no care.  A position repeated on the current path counts as

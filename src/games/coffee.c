@@ -1231,5 +1231,5 @@ const game_ops coffee_ops = {
     .turns_left = coffee_turns_left,
     .clicks = coffee_clicks,
     .canonical_hash = coffee_canonical_hash,
-    .wins_at_once = coffee_wins_at_once,
+    .quick_value = coffee_quick_value,
 };

@@ -32,6 +32,9 @@ typedef struct sym_maps {
 } sym_maps;
 
 static sym_maps maps[GEOMETRIES];
+/* z_image[geometry][cell][colour][k]: the piece's key seen through
+ * symmetry k, the symmetries side by side so one piece updates them all */
+static uint64_t z_image[GEOMETRIES][MAX_CELLS][2][MAX_SYMS];
 static uint64_t z_piece[2][MAX_CELLS], z_bar[MAX_CELLS][MAX_AXES], z_line[MAX_LINES], z_side,
     z_swap, z_result[4];
 static pthread_once_t maps_once = PTHREAD_ONCE_INIT;
@@ -104,43 +107,44 @@ static void build_all(void)
         z_result[i] = rng_next(&r);
     z_side = rng_next(&r);
     z_swap = rng_next(&r);
+    for (int gi = 0; gi < GEOMETRIES; gi++)
+        for (int k = 0; k < maps[gi].nsyms; k++)
+            for (int t = 0; t < MAX_CELLS; t++)
+                for (int p = 0; p < 2; p++)
+                    z_image[gi][t][p][k] = z_piece[p][maps[gi].cell[k][t]];
 }
 
-static const sym_maps *maps_of(const coffee_game *g)
+static int geometry_of(const coffee_game *g)
 {
     pthread_once(&maps_once, build_all);
-    return g->naxes == 3 ? &maps[g->size - 2] : &maps[HEX_SIZES + g->size - 3];
-}
-
-/* The hash of g's position seen through symmetry k. */
-static uint64_t hash_under(const coffee_game *g, const sym_maps *m, int k, const int16_t *occ,
-                           int nocc)
-{
-    const coffee_pos *p = &g->pos;
-    uint64_t h = (p->side ? z_side : 0) ^ z_result[p->result & 3];
-    for (int i = 0; i < nocc; i++)
-        h ^= z_piece[g->cell[occ[i]] - 1][m->cell[k][occ[i]]];
-    if (p->bar >= 0 && p->axis < MAX_AXES) {
-        int t = m->cell[k][p->bar], a = m->axis[k][p->axis];
-        h ^= p->swap_ok ? z_swap ^ z_bar[t][a] : z_line[g->line_of[t][a]];
-    }
-    return h;
+    return g->naxes == 3 ? g->size - 2 : HEX_SIZES + g->size - 3;
 }
 
 uint64_t coffee_canonical_hash(const game *gg)
 {
     const coffee_game *g = (const coffee_game *)gg;
-    const sym_maps *m = maps_of(g);
-    int16_t occ[MAX_CELLS];
-    int nocc = 0;
-    for (int i = 0; i < g->ncells; i++)
-        if (g->cell[g->cells[i]] != EMPTY)
-            occ[nocc++] = g->cells[i];
+    const coffee_pos *p = &g->pos;
+    int gi = geometry_of(g);
+    const sym_maps *m = &maps[gi];
+    uint64_t h[MAX_SYMS], base = (p->side ? z_side : 0) ^ z_result[p->result & 3];
+    for (int k = 0; k < MAX_SYMS; k++)
+        h[k] = base;
+    for (int i = 0; i < g->ncells; i++) {
+        int t = g->cells[i];
+        if (g->cell[t] == EMPTY)
+            continue;
+        const uint64_t *z = z_image[gi][t][g->cell[t] - 1];
+        for (int k = 0; k < MAX_SYMS; k++)
+            h[k] ^= z[k];
+    }
     uint64_t best = UINT64_MAX;
     for (int k = 0; k < m->nsyms; k++) {
-        uint64_t h = hash_under(g, m, k, occ, nocc);
-        if (h < best)
-            best = h;
+        if (p->bar >= 0 && p->axis < MAX_AXES) {
+            int t = m->cell[k][p->bar], a = m->axis[k][p->axis];
+            h[k] ^= p->swap_ok ? z_swap ^ z_bar[t][a] : z_line[g->line_of[t][a]];
+        }
+        if (h[k] < best)
+            best = h[k];
     }
     return best ? best : 1;
 }

@@ -1,16 +1,17 @@
 /*
  * coffee_threat.c - what a proof search reads of a Coffee position without
  * making a move: does the player to move win at once (an empty cell of the
- * marked line completes its n in a row), and else how many legal moves it
- * has.  A move that hands the opponent such a win is a proven loss one ply
- * sooner, and the move count seeds the proof numbers.
+ * marked line completes its row, or a bar leaves the opponent no legal
+ * turn), does every move it has hand the opponent a cell completing their
+ * row, and else how many legal moves it has.  Decided positions need no
+ * expansion, and the move count seeds proof numbers.
  */
 #include "games/coffee_impl.h"
 
-int coffee_wins_at_once(const game *gg, int *moves)
+int coffee_quick_value(const game *gg, int *moves)
 {
     const coffee_game *g = (const coffee_game *)gg;
-    int count, n = g->pos.swap_ok;
+    int count, n = g->pos.swap_ok, safe = g->pos.swap_ok, o = !g->pos.side;
     const int16_t *line = target_cells(g, &count);
     for (int i = 0; i < count; i++) {
         int t = line[i];
@@ -21,6 +22,19 @@ int coffee_wins_at_once(const game *gg, int *moves)
         for (int a = 0; a < g->naxes; a++)
             n += bar_ok(g, t, a);
     }
+    for (int i = 0; i < count; i++) {
+        int t = line[i];
+        for (int a = 0; a < g->naxes && g->cell[t] == EMPTY; a++) {
+            /* only a line left with one empty cell can leave no turn */
+            int l = g->line_of[t][a];
+            if (!bar_ok(g, t, a) || (safe && g->empty[l] != 2))
+                continue;
+            int v = coffee_judge(g, t, a, o);
+            if (v == LEAVES_NO_TURN)
+                return 1;
+            safe |= v == NEUTRAL;
+        }
+    }
     *moves = n;
-    return 0;
+    return safe ? 0 : -1;
 }

@@ -1,9 +1,11 @@
-/* test_coffee_sym.c - Coffee's symmetric hash against symmetries written
+/* test_coffee_solver.c - Coffee's hooks for the solver.  The symmetric
+ * hash against symmetries written
  * here independently (cube coordinates on the hexagon, signed swaps on the
  * square), moves mapped through their text: every image of a random
  * position has the same canonical hash, perft and proven value; moves are
  * grouped by the hash exactly as the symmetries group them; positions that
- * differ only in where the bar sits on its line share the hash. */
+ * differ only in where the bar sits on its line share the hash.  The value
+ * read without moving against playing every move out. */
 #include "ai/pns.h"
 #include "check.h"
 #include "gametest.h"
@@ -239,9 +241,73 @@ static void test_bar_line(void)
     CHECK(h[0] != h[2]);
 }
 
+/* quick_value by making the moves.  win: a move wins; lose_line: after
+ * every move the opponent has a placement completing their row; lose_any:
+ * after every move the opponent has a move that wins; moves: the count. */
+typedef struct played {
+    int win, lose_line, lose_any, moves;
+} played;
+
+static played play_out(game *g)
+{
+    qmove mv[GAME_MAX_MOVES], reply[GAME_MAX_MOVES];
+    played p = {0, 1, 1, g->ops->legal_moves(g, mv)};
+    int me = g->ops->to_move(g);
+    for (int i = 0; i < p.moves; i++) {
+        g->ops->make(g, mv[i]);
+        int res = g->ops->result(g), line = 0, any = 0;
+        p.win |= res == RESULT_FIRST + me;
+        int k = res == RESULT_NONE ? g->ops->legal_moves(g, reply) : 0;
+        for (int j = 0; j < k; j++) {
+            char why[128];
+            g->ops->make(g, reply[j]);
+            g->ops->result_reason(g, why, sizeof why);
+            if (g->ops->result(g) == RESULT_FIRST + (1 - me)) {
+                any = 1;
+                line |= strstr(why, "makes a line") != NULL;
+            }
+            g->ops->unmake(g);
+        }
+        p.lose_line &= line;
+        p.lose_any &= any;
+        g->ops->unmake(g);
+    }
+    return p;
+}
+
+/* 1 exactly when a move wins; -1 whenever every move hands over a row,
+ * and only when every move loses at once; else the exact move count. */
+static void test_quick_value(void)
+{
+    static const char *const opts[] = {"board=hex size=3 n=3", "board=hex size=4 n=3 pie=1",
+                                       "board=square size=4 n=3", "board=square size=5 n=4"};
+    int seen[3] = {0, 0, 0};
+    rng r;
+    rng_seed(&r, 7);
+    for (int i = 0; i < 4; i++)
+        for (int trial = 0; trial < 150; trial++) {
+            game *g = test_game(game_find("coffee"), opts[i]);
+            random_plies(g, &r, (int)rng_below(&r, 20));
+            played p = play_out(g);
+            int moves = -1, got = g->ops->quick_value(g, &moves);
+            CHECK_INT(got == 1, p.win);
+            if (!p.win && p.lose_line)
+                CHECK_INT(got, -1);
+            if (got == -1)
+                CHECK(p.lose_any);
+            if (got == 0)
+                CHECK_INT(moves, p.moves);
+            seen[got + 1]++;
+            game_free(g);
+        }
+    /* all three answers occur */
+    CHECK(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+}
+
 int main(void)
 {
     RUN(test_random_images);
     RUN(test_bar_line);
-    return check_summary("test_coffee_sym");
+    RUN(test_quick_value);
+    return check_summary("test_coffee_solver");
 }
