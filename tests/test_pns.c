@@ -112,6 +112,18 @@ static void test_coffee_small(void)
         check_against_minimax(g, &p);
         game_free(g);
     }
+    /* hex 3 and square 4 after a few plies: the symmetric hash, the
+     * decided children and the seeded numbers on bigger boards */
+    static const char *const later[][2] = {
+        {"board=hex size=3 n=3", "b2h c2d d3a"}, {"board=hex size=3 n=3", "c3h b3h e3a"},
+        {"board=square size=4 n=3", "b2h c2d d3a"}, {"board=square size=4 n=4", "b2h c2d d3h a3v"}};
+    for (int i = 0; i < 4; i++) {
+        game *g = test_game(game_find("coffee"), later[i][0]);
+        CHECK_INT(test_play(g, later[i][1]), 0);
+        solver_params p = params(1, 0);
+        check_against_minimax(g, &p);
+        game_free(g);
+    }
 }
 
 /* A LOT position with at most 5 empty cells, reached by seeded random
