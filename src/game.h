@@ -206,7 +206,7 @@ struct game_ops {
     /* For a proof search, read without making a move: 1 when the player to
      * move has a move that wins at once; -1 when every move it has lets
      * the opponent win at once; else 0 with *moves the number of its
-     * legal moves (it seeds the proof numbers).  Never called on a
+     * moves that do not (at least 1; it seeds the proof numbers).  Never called on a
      * finished game.  NULL: the solver makes the moves to find out. */
     int (*quick_value)(const game *g, int *moves);
     /* 1 when no game can end in a draw (Y, Coffee): a solver then proves

@@ -243,17 +243,18 @@ static void test_bar_line(void)
 
 /* quick_value by making the moves.  win: a move wins; lose_line: after
  * every move the opponent has a placement completing their row; lose_any:
- * after every move the opponent has a move that wins; moves: the count. */
+ * after every move the opponent has a move that wins; safe: the moves
+ * after which the opponent has no placement completing their row. */
 typedef struct played {
-    int win, lose_line, lose_any, moves;
+    int win, lose_line, lose_any, safe;
 } played;
 
 static played play_out(game *g)
 {
     qmove mv[GAME_MAX_MOVES], reply[GAME_MAX_MOVES];
-    played p = {0, 1, 1, g->ops->legal_moves(g, mv)};
-    int me = g->ops->to_move(g);
-    for (int i = 0; i < p.moves; i++) {
+    played p = {0, 1, 1, 0};
+    int me = g->ops->to_move(g), n = g->ops->legal_moves(g, mv);
+    for (int i = 0; i < n; i++) {
         g->ops->make(g, mv[i]);
         int res = g->ops->result(g), line = 0, any = 0;
         p.win |= res == RESULT_FIRST + me;
@@ -269,6 +270,7 @@ static played play_out(game *g)
             g->ops->unmake(g);
         }
         p.lose_line &= line;
+        p.safe += !line;
         p.lose_any &= any;
         g->ops->unmake(g);
     }
@@ -276,7 +278,8 @@ static played play_out(game *g)
 }
 
 /* 1 exactly when a move wins; -1 whenever every move hands over a row,
- * and only when every move loses at once; else the exact move count. */
+ * and only when every move loses at once; else the exact count of the
+ * moves that hand over no row. */
 static void test_quick_value(void)
 {
     static const char *const opts[] = {"board=hex size=3 n=3", "board=hex size=4 n=3 pie=1",
@@ -296,7 +299,7 @@ static void test_quick_value(void)
             if (got == -1)
                 CHECK(p.lose_any);
             if (got == 0)
-                CHECK_INT(moves, p.moves);
+                CHECK_INT(moves, p.safe);
             seen[got + 1]++;
             game_free(g);
         }

@@ -8,7 +8,7 @@
  * game's canonical_hash when it has one so symmetric positions share an
  * entry; with the game's quick_value a child where either player wins at
  * once is decided unexpanded, and the other children's numbers start from
- * their move counts.  The side to move is read at every node, so a turn of several
+ * their counts of moves.  The side to move is read at every node, so a turn of several
  * moves needs no care.  A position repeated on the current path counts as
  * "no win" for the attacker (a proof never relies on it; the proof file
  * checker confirms every proof independently).

@@ -3,15 +3,17 @@
  * making a move: does the player to move win at once (an empty cell of the
  * marked line completes its row, or a bar leaves the opponent no legal
  * turn), does every move it has hand the opponent a cell completing their
- * row, and else how many legal moves it has.  Decided positions need no
- * expansion, and the move count seeds proof numbers.
+ * row, and else how many moves it has that do not (a swap counts as one).
+ * Decided positions need no expansion, and the count seeds proof numbers:
+ * it measured better than the count of all legal moves (hex 3 n=3: 14,120
+ * nodes against 16,785; square 4 n=4: 51,404 against 66,955).
  */
 #include "games/coffee_impl.h"
 
 int coffee_quick_value(const game *gg, int *moves)
 {
     const coffee_game *g = (const coffee_game *)gg;
-    int count, n = g->pos.swap_ok, safe = g->pos.swap_ok, o = !g->pos.side;
+    int count, safe = g->pos.swap_ok, o = !g->pos.side;
     const int16_t *line = target_cells(g, &count);
     for (int i = 0; i < count; i++) {
         int t = line[i];
@@ -19,22 +21,18 @@ int coffee_quick_value(const game *gg, int *moves)
             continue;
         if (makes_line(g, t, g->pos.side))
             return 1;
-        for (int a = 0; a < g->naxes; a++)
-            n += bar_ok(g, t, a);
     }
     for (int i = 0; i < count; i++) {
         int t = line[i];
         for (int a = 0; a < g->naxes && g->cell[t] == EMPTY; a++) {
-            /* only a line left with one empty cell can leave no turn */
-            int l = g->line_of[t][a];
-            if (!bar_ok(g, t, a) || (safe && g->empty[l] != 2))
+            if (!bar_ok(g, t, a))
                 continue;
             int v = coffee_judge(g, t, a, o);
             if (v == LEAVES_NO_TURN)
                 return 1;
-            safe |= v == NEUTRAL;
+            safe += v == NEUTRAL;
         }
     }
-    *moves = n;
+    *moves = safe;
     return safe ? 0 : -1;
 }
