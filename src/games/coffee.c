@@ -1230,6 +1230,6 @@ const game_ops coffee_ops = {
     .describe = coffee_describe,
     .turns_left = coffee_turns_left,
     .clicks = coffee_clicks,
-    .canonical_hash = coffee_canonical_hash,
-    .quick_value = coffee_quick_value,
+    .canonical_hash = coffee_sym_canonical_hash,
+    .quick_value = coffee_threat_quick_value,
 };

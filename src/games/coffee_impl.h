@@ -122,7 +122,7 @@ static inline const int16_t *target_cells(const coffee_game *g, int *count)
  * player o, to move next: a cell of that line completing o's row, no legal
  * turn at all (the mover wins), or neither (coffee_policy.c). */
 enum verdict { GIVES_WIN, NEUTRAL, LEAVES_NO_TURN };
-int coffee_judge(const coffee_game *g, int t, int a, int o);
+int coffee_policy_judge(const coffee_game *g, int t, int a, int o);
 
 /* A uniformly random legal move of a game that goes on; list: room for
  * GAME_MAX_MOVES moves, used when few moves are legal. */
@@ -133,6 +133,6 @@ int coffee_policy_playout(game *g, struct rng *r, int max_plies, qmove *trace, i
 void coffee_policy_priors(const game *g, const qmove *moves, int n, float *out);
 /* The solver's hooks: the hash shared by symmetric positions
  * (coffee_sym.c) and the value read without moving (coffee_threat.c). */
-uint64_t coffee_canonical_hash(const game *g);
-int coffee_quick_value(const game *g, int *moves);
+uint64_t coffee_sym_canonical_hash(const game *g);
+int coffee_threat_quick_value(const game *g, int *moves);
 #endif

@@ -16,7 +16,7 @@
 /* What placing on t with the bar along a leaves player o (to move next).
  * o has no turn only when one empty cell u is left on the line (a line
  * keeps two empty cells, u is o's only cell) and no bar fits on u. */
-int coffee_judge(const coffee_game *g, int t, int a, int o)
+int coffee_policy_judge(const coffee_game *g, int t, int a, int o)
 {
     int l = g->line_of[t][a], last = g->empty[l] == 2;
     const int16_t *line = g->line_cells + g->line_start[l];
@@ -47,7 +47,8 @@ static qmove winning_move(const coffee_game *g)
     for (int i = 0; i < count; i++) {
         int t = line[i];
         for (int a = 0; a < g->naxes && g->cell[t] == EMPTY; a++)
-            if (g->empty[g->line_of[t][a]] == 2 && coffee_judge(g, t, a, !p) == LEAVES_NO_TURN)
+            if (g->empty[g->line_of[t][a]] == 2 &&
+                coffee_policy_judge(g, t, a, !p) == LEAVES_NO_TURN)
                 return (qmove)t | (qmove)a << 9;
     }
     return QMOVE_NONE;
@@ -74,14 +75,14 @@ static qmove choose(const coffee_game *g, rng *r, qmove *list)
         return coffee_random_move(g, r, list);
     for (int i = 0; i < SAMPLES; i++) {
         m = coffee_random_move(g, r, list);
-        if (coffee_judge(g, MV_CELL(m), MV_AXIS(m), o) != GIVES_WIN)
+        if (coffee_policy_judge(g, MV_CELL(m), MV_AXIS(m), o) != GIVES_WIN)
             return m;
     }
     int n = coffee_ops.legal_moves(&g->base, list), safe = 0;
     qmove pick = QMOVE_NONE;
     for (int i = 0; i < n; i++) {
         /* reservoir sampling: uniform over the safe moves seen so far */
-        if (coffee_judge(g, MV_CELL(list[i]), MV_AXIS(list[i]), o) != GIVES_WIN &&
+        if (coffee_policy_judge(g, MV_CELL(list[i]), MV_AXIS(list[i]), o) != GIVES_WIN &&
             rng_below(r, (uint32_t)++safe) == 0)
             pick = list[i];
     }
@@ -120,7 +121,8 @@ void coffee_policy_priors(const game *gg, const qmove *moves, int n, float *out)
             out[i] = 1.0f;
             continue;
         }
-        int t = MV_CELL(m), v = g->pos.bar < 0 ? NEUTRAL : coffee_judge(g, t, MV_AXIS(m), !p);
+        int t = MV_CELL(m);
+        int v = g->pos.bar < 0 ? NEUTRAL : coffee_policy_judge(g, t, MV_AXIS(m), !p);
         if (v == LEAVES_NO_TURN)
             out[i] = 1.0f;
         else if (v == GIVES_WIN)

@@ -120,7 +120,7 @@ static int geometry_of(const coffee_game *g)
     return g->naxes == 3 ? g->size - 2 : HEX_SIZES + g->size - 3;
 }
 
-uint64_t coffee_canonical_hash(const game *gg)
+uint64_t coffee_sym_canonical_hash(const game *gg)
 {
     const coffee_game *g = (const coffee_game *)gg;
     const coffee_pos *p = &g->pos;

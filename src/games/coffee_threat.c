@@ -10,7 +10,7 @@
  */
 #include "games/coffee_impl.h"
 
-int coffee_quick_value(const game *gg, int *moves)
+int coffee_threat_quick_value(const game *gg, int *moves)
 {
     const coffee_game *g = (const coffee_game *)gg;
     int count, safe = g->pos.swap_ok, o = !g->pos.side;
@@ -27,7 +27,7 @@ int coffee_quick_value(const game *gg, int *moves)
         for (int a = 0; a < g->naxes && g->cell[t] == EMPTY; a++) {
             if (!bar_ok(g, t, a))
                 continue;
-            int v = coffee_judge(g, t, a, o);
+            int v = coffee_policy_judge(g, t, a, o);
             if (v == LEAVES_NO_TURN)
                 return 1;
             safe += v == NEUTRAL;
