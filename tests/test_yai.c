@@ -1,8 +1,8 @@
 /* test_yai.c - the ai playing Y with the game's knowledge and its tuned
  * settings: a win in one and the one block found at small budgets in the
  * standard game and a variant, and the edge ladder a beginner once won
- * with.  Budgets are iteration counts with fixed seeds; nothing here
- * depends on the clock. */
+ * with (up to 512000 iterations, level 10).  Budgets are iteration
+ * counts with fixed seeds; nothing here depends on the clock. */
 #include "check.h"
 #include "gametest.h"
 #include "ai/engine.h"
@@ -59,19 +59,33 @@ static void test_variant_tactics(void)
 }
 
 /* A beginner won as Black after White cut at g6 and then ran along the
- * second row beside Black's stones on the left side (g6 g7 h7 h8 ...).
- * With the ladder's answers in the playouts and ladder steps given a low
- * prior, White at the default level (16000 iterations) goes for the lower
- * left instead: d3 with seed 1, c2 with seed 2, d3 at 8000 (values
- * measured, see docs/STRENGTH.md; at 32000 iterations and more g6 comes
- * back). */
+ * second row beside Black's stones on the left side (g6 g7 h7 h8 i8 i9
+ * ...): each step White takes there hands Black another edge stone
+ * towards the top corner, while the game is decided in the lower left,
+ * where Black's edge chain (d4) must still reach the bottom.  That corner
+ * is White's through b1, c2 or d3: with the board above row 3 given to
+ * White after the whole ladder, exactly these three moves win (proved with
+ * quartet solve; docs/STRENGTH.md, "The edge ladder").  So White goes
+ * there: c2 or d3 at the default level (16000 iterations) and at level 8
+ * (40000), where g6 was played before (self-play from c2 and d3 won 18
+ * of 20 games for White, from g6 8 of 12); and after two ladder exchanges
+ * (g6 g7 h7 h8) c2 or d3 up to level 10 (512000), never the third step
+ * i8, which lost four of the six self-play games in which White played it
+ * (d3 or j9 there won all six).  At level 10 the cut g6 itself is still
+ * played, and then followed by d3 rather than by the ladder. */
 #define LADDER "g4 swap g5 f4 e5 i5 h6 e4 d4 f5 f6"
+#define TWO_STEPS LADDER " g6 g7 h7 h8"
 
 static void test_edge_ladder(void)
 {
-    expect_move("size=11", LADDER, "iterations=16000 seed=1", "d3");
+    expect_move("size=11", LADDER, "iterations=16000 seed=1", "c2");
     expect_move("size=11", LADDER, "iterations=16000 seed=2", "c2");
-    expect_move("size=11", LADDER, "iterations=8000 seed=1", "d3");
+    expect_move("size=11", LADDER, "iterations=40000 seed=1", "d3");
+    expect_move("size=11", LADDER, "iterations=40000 seed=2", "c2");
+    expect_move("size=11", TWO_STEPS, "iterations=16000 seed=1", "c2");
+    expect_move("size=11", TWO_STEPS, "iterations=40000 seed=1", "c2");
+    expect_move("size=11", TWO_STEPS, "iterations=40000 seed=2", "d3");
+    expect_move("size=11", TWO_STEPS, "iterations=512000 seed=1", "d3");
 }
 
 int main(void)

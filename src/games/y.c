@@ -1084,7 +1084,7 @@ const game_ops y_ops = {
     .policy_playout = y_policy_playout,
     .priors = y_policy_priors,
     /* priors: matches in docs/STRENGTH.md */
-    .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=8"}, {NULL, NULL}},
+    .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16"}, {NULL, NULL}},
     .describe = y_describe,
     .clicks = y_clicks,
 };
