@@ -3,10 +3,11 @@
  * handing over a win, proofs), the solver against exact minimax on a small
  * game with two-move turns and draws, reproducibility, engine_stop from
  * another thread, legal answers for every game, strength against random,
- * and settings errors.  Budgets are small iteration counts; nothing here
+ * settings errors, and several threads over one tree.  Budgets are small iteration counts; nothing here
  * depends on the clock. */
 #include "check.h"
 #include "aitest.h"
+#include "gametest.h"
 #include "ai/engine.h"
 #include "game.h"
 #include "games/loa.h"
@@ -83,7 +84,7 @@ static void test_immediate_win(void)
 }
 
 /* Positions where all but one or two moves let the opponent connect at once. */
-static void test_avoids_handing_over_the_win(void)
+static void avoids_handing_over_the_win(const char *settings)
 {
     static const char *const positions[] = {
         "3wwbb1/2w3bb/8/6bb/8/2w5/3w2b1/8 w",  /* 24 of 25 moves lose */
@@ -93,7 +94,7 @@ static void test_avoids_handing_over_the_win(void)
     for (int i = 0; i < 3; i++) {
         game *g = loa_at(positions[i]);
         CHECK(!test_wins_at_once(g));
-        engine *e = ai("iterations=3000 seed=1");
+        engine *e = ai(settings);
         engine_report rep;
         qmove m = engine_choose(e, g, &rep);
         CHECK(is_legal(g, m));
@@ -111,12 +112,17 @@ static void test_avoids_handing_over_the_win(void)
     }
 }
 
+static void test_avoids_handing_over_the_win(void)
+{
+    avoids_handing_over_the_win("iterations=3000 seed=1");
+}
+
 /* White has exactly one move after which every reply lets White connect. */
-static void test_solver_proves_win(void)
+static void solver_proves_win(const char *settings)
 {
     game *g = loa_at("1b6/2w5/5w2/5b2/3ww2b/3b4/3w4/8 w");
     CHECK(!test_wins_at_once(g));
-    engine *e = ai("iterations=200000 seed=5");
+    engine *e = ai(settings);
     engine_report rep;
     qmove m = engine_choose(e, g, &rep);
     CHECK_INT(rep.proven, 1);
@@ -134,6 +140,11 @@ static void test_solver_proves_win(void)
     }
     engine_free(e);
     game_free(g);
+}
+
+static void test_solver_proves_win(void)
+{
+    solver_proves_win("iterations=200000 seed=5");
 }
 
 /* Black to move, and every move lets White connect: a proven loss, and
@@ -504,12 +515,12 @@ static void *search_thread(void *arg)
     return NULL;
 }
 
-static void test_stop_from_another_thread(void)
+static void stop_from_another_thread(const char *settings)
 {
     stop_job j;
     memset(&j, 0, sizeof j);
     j.g = loa_at(NULL);
-    j.e = ai("iterations=2000000000 memory=16");
+    j.e = ai(settings);
     atomic_init(&j.done, 0);
     atomic_init(&j.reports, 0);
     /* stop once the search has reported that it runs (bounded wait) */
@@ -530,6 +541,12 @@ static void test_stop_from_another_thread(void)
     CHECK(j.rep.iterations > 0 && j.rep.iterations < 2000000000u);
     engine_free(j.e);
     game_free(j.g);
+}
+
+static void test_stop_from_another_thread(void)
+{
+    stop_from_another_thread("iterations=2000000000 memory=16");
+    stop_from_another_thread("iterations=2000000000 memory=16 threads=4");
 }
 
 /* A stop that lands before the search begins is kept: the search returns
@@ -554,10 +571,10 @@ static void test_stop_before_search(void)
 
 /* The time cap and the front end's budget end a search that has no
  * iteration limit in reach (no assertion on how long it took). */
-static void test_time_limits_end_search(void)
+static void time_limits_end_search(const char *settings)
 {
     game *g = loa_at(NULL);
-    engine *e = ai("iterations=2000000000 ms=30 memory=16");
+    engine *e = ai(settings);
     engine_report rep;
     qmove m = engine_choose(e, g, &rep);
     CHECK(is_legal(g, m));
@@ -569,6 +586,12 @@ static void test_time_limits_end_search(void)
     CHECK(rep.iterations > 0 && rep.iterations < 2000000000u);
     engine_free(e);
     game_free(g);
+}
+
+static void test_time_limits_end_search(void)
+{
+    time_limits_end_search("iterations=2000000000 ms=30 memory=16");
+    time_limits_end_search("iterations=2000000000 ms=30 memory=16 threads=4");
 }
 
 /* ---- legal answers everywhere ---- */
@@ -673,7 +696,11 @@ static void test_settings(void)
     CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, iterations, ms, "
-                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave)");
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads)");
+    CHECK_INT(engine_set(e, "threads", "65", err, sizeof err), -1);
+    CHECK_STR(err, "threads must be 1..64, not 65");
+    CHECK_INT(engine_set(e, "threads", "0", err, sizeof err), -1);
+    CHECK_STR(err, "threads must be 1..64, not 0");
     CHECK_INT(engine_set_all(e, "level=3 bogus", err, sizeof err), -1);
     CHECK_STR(err, "bad setting 'bogus': expected name=value");
     /* all or nothing: the good level=3 before the bad one is not kept */
@@ -715,6 +742,102 @@ static void test_small_pool(void)
     CHECK_INT(rep.iterations, 60000);
     CHECK(rep.nodes <= 1024 * 1024 / 16);
     engine_free(e);
+    /* four threads filling it: the same */
+    e = ai("memory=1 iterations=20000 seed=4 threads=4");
+    m = engine_choose(e, g, &rep);
+    CHECK(is_legal(g, m));
+    CHECK_INT(rep.iterations, 20000);
+    CHECK(rep.nodes <= 1024 * 1024 / 16);
+    engine_free(e);
+    game_free(g);
+}
+
+/* ---- several threads ---- */
+
+/* threads=1 is the one-thread search: the same as without the setting, and
+ * the same seed and budget give the same move and tree twice. */
+static void test_one_thread_reproducible(void)
+{
+    game *g = loa_at(NULL);
+    char err[GAME_ERR_MAX];
+    game_play_text(g, "c8-c6", err, sizeof err);
+    static const char *const settings[] = {"iterations=800 seed=42", "iterations=800 seed=42 threads=1",
+                                           "iterations=800 seed=42 threads=1"};
+    engine_report rep[3];
+    qmove m[3];
+    for (int i = 0; i < 3; i++) {
+        engine *e = ai(settings[i]);
+        m[i] = engine_choose(e, g, &rep[i]);
+        engine_free(e);
+    }
+    for (int i = 1; i < 3; i++) {
+        CHECK(m[i] == m[0]);
+        CHECK_INT(rep[i].iterations, 800);
+        CHECK_INT(rep[i].nodes, rep[0].nodes);
+        CHECK(rep[i].value == rep[0].value);
+    }
+    game_free(g);
+}
+
+/* The final report's root visits. */
+static void root_visits(const engine_progress *p, void *arg)
+{
+    if (!p->final)
+        return;
+    uint64_t sum = 0;
+    for (int i = 0; i < p->ncand; i++)
+        sum += p->cand[i].visits;
+    *(uint64_t *)arg = sum;
+}
+
+/* Four threads over one tree: the budget is exact and, every path back,
+ * the root's moves hold one visit per iteration (no virtual loss left);
+ * with RAVE and priors too (Y size 7 has a priors hook). */
+static void test_four_threads_count_exactly(void)
+{
+    static const char *const settings[] = {"iterations=4000 seed=2 threads=4",
+                                           "iterations=4000 seed=2 threads=4 rave=300 prior=20"};
+    for (int k = 0; k < 2; k++) {
+        game *g = test_game(game_find("y"), "size=7");
+        engine *e = ai(settings[k]);
+        uint64_t visits = 0;
+        engine_set_progress(e, root_visits, &visits, 0);
+        engine_report rep;
+        qmove m = engine_choose(e, g, &rep);
+        CHECK(is_legal(g, m));
+        CHECK_INT(rep.iterations, 4000);
+        CHECK_INT(visits, 4000);
+        engine_free(e);
+        game_free(g);
+    }
+}
+
+/* Four threads answer the LOA tactics: no move that hands over the win,
+ * and the proven win is found and played. */
+static void test_four_threads_tactics(void)
+{
+    avoids_handing_over_the_win("iterations=3000 seed=1 threads=4");
+    solver_proves_win("iterations=200000 seed=5 threads=4");
+}
+
+/* The tree carries over between searches with four threads. */
+static void test_four_threads_reuse(void)
+{
+    game *g = loa_at(NULL);
+    engine *e = ai("iterations=3000 seed=8 threads=4");
+    engine *opp = ai("iterations=300 seed=9 reuse=0");
+    for (int k = 0; k < 3; k++) {
+        engine_report rep;
+        qmove m = engine_choose(e, g, &rep);
+        CHECK(is_legal(g, m));
+        CHECK_INT(rep.iterations, 3000);
+        if (k > 0)
+            CHECK(rep.reused > 0);
+        g->ops->make(g, m);
+        g->ops->make(g, engine_choose(opp, g, NULL));
+    }
+    engine_free(e);
+    engine_free(opp);
     game_free(g);
 }
 
@@ -736,5 +859,9 @@ int main(void)
     RUN(test_beats_random);
     RUN(test_settings);
     RUN(test_small_pool);
+    RUN(test_one_thread_reproducible);
+    RUN(test_four_threads_count_exactly);
+    RUN(test_four_threads_tactics);
+    RUN(test_four_threads_reuse);
     return check_summary("test_mcts");
 }

@@ -5,7 +5,8 @@
  *
  * The positions come from seeded random games and are classified by
  * brute force here (every move, every reply, every move after it), so the
- * answers are computed from the rules, not written in. */
+ * answers are computed from the rules, not written in.  Each position is
+ * also answered by four threads sharing one tree. */
 #include "check.h"
 #include "aitest.h"
 #include "gametest.h"
@@ -106,8 +107,9 @@ static void tactics(const char *name, const char *opts, const char *budget)
     int found[NKINDS] = {0};
     rng r;
     rng_seed(&r, 2026);
-    char rave[96];
+    char rave[96], threads[96];
     snprintf(rave, sizeof rave, "%s rave=300", budget);
+    snprintf(threads, sizeof threads, "%s threads=4", budget);
     for (int k = 0; k < MAX_GAMES; k++) {
         game *s = game_new_like(g);
         for (;;) {
@@ -119,6 +121,7 @@ static void tactics(const char *name, const char *opts, const char *budget)
                 found[kind]++;
                 check_answer(s, kind, v, budget);
                 check_answer(s, kind, v, rave);
+                check_answer(s, kind, v, threads);
             }
             n = s->ops->legal_moves(s, v->moves);
             s->ops->make(s, v->moves[rng_below(&r, (uint32_t)n)]);

@@ -12,7 +12,7 @@
 
 enum {
     SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
-    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE
+    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE, SET_THREADS
 };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
@@ -46,13 +46,17 @@ static const searcher_setting settings[] = {
     [SET_RAVE] = INT_SETTING("rave", 0, 1000000, 0,
                              "RAVE: all-moves-as-first means count as much as real ones "
                              "at N visits (0: off)"),
+    [SET_THREADS] = INT_SETTING("threads", 1, MCTS_THREADS_MAX, 1,
+                                "search threads sharing one tree (one thread: the same seed "
+                                "and budget give the same move)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* The pool is taken at the first search or when memory is set. */
+/* The pool is taken at the first search or when memory is set; a
+ * thread's worker at the first search with that many threads. */
 typedef struct player {
     mcts_tree tree;
-    mcts_worker worker;
+    mcts_worker *worker[MCTS_THREADS_MAX];
     long long memory_mb; /* the memory setting last taken */
 } player;
 
@@ -71,7 +75,10 @@ static void player_destroy(void *self)
     player *p = self;
     if (p) {
         mcts_tree_free(&p->tree);
-        game_free(p->worker.scratch);
+        for (int i = 0; i < MCTS_THREADS_MAX && p->worker[i]; i++) {
+            game_free(p->worker[i]->scratch);
+            free(p->worker[i]);
+        }
     }
     free(p);
 }
@@ -122,11 +129,21 @@ static void params_from(const searcher_value *set, const searcher_run *run, mcts
     p->progress_ms = run->progress_ms;
 }
 
+/* Workers for up to want threads; how many there are (0: none). */
+static int workers(player *pl, int want)
+{
+    int n = 0;
+    while (n < want && (pl->worker[n] || (pl->worker[n] = calloc(1, sizeof(mcts_worker)))))
+        n++;
+    return n;
+}
+
 static qmove player_choose(void *self, const game *g, const searcher_run *run, engine_report *rep)
 {
     player *pl = self;
     size_t mb = (size_t)run->set[SET_MEMORY].i;
-    if ((!pl->tree.pool || pl->tree.mb != mb) && mcts_tree_init(&pl->tree, mb) != 0) {
+    int nw = workers(pl, (int)run->set[SET_THREADS].i);
+    if (!nw || ((!pl->tree.pool || pl->tree.mb != mb) && mcts_tree_init(&pl->tree, mb) != 0)) {
         /* no memory for a tree: still answer with a legal move */
         qmove moves[GAME_MAX_MOVES];
         int n = g->ops->legal_moves(g, moves);
@@ -137,7 +154,7 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
     mcts_params p;
     params_from(run->set, run, &p);
     mcts_result r;
-    qmove m = mcts_search_run(&pl->tree, &pl->worker, g, &p, run->stop, &r);
+    qmove m = mcts_search_run(&pl->tree, pl->worker, nw, g, &p, run->stop, &r);
     rep->value = r.value;
     rep->iterations = r.iterations;
     rep->nodes = r.nodes;

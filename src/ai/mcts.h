@@ -25,7 +25,7 @@
 typedef struct mcts_params {
     uint64_t iterations; /* stop after this many (0: no limit) */
     int64_t ms;          /* stop after this many milliseconds (0: no limit) */
-    uint64_t seed;       /* with the iteration limit alone the search is reproducible */
+    uint64_t seed;       /* with the iteration limit alone (and one thread) the search is reproducible */
     double c;            /* UCT exploration constant */
     /* with the game's evaluation: */
     int cutoff;          /* judge the playout every this many plies (0: never) */

@@ -44,12 +44,15 @@ void mcts_amaf_update(mcts_tree *t, mcts_worker *w, int depth, double score)
         mcts_node *n = &t->pool[w->path[d]];
         int p = n->side;
         float s = (float)(p == 0 ? score : 1.0 - score);
+        int k = n->nchild; /* before child: another thread may be expanding n */
+        if (!k)
+            continue;
         mcts_node *c = &t->pool[n->child];
-        for (int i = 0; i < n->nchild; i++) {
+        for (int i = 0; i < k; i++) {
             const mcts_amaf_entry *e = slot(w, c[i].move);
             if (e->gen == w->amaf_gen && e->last[p] >= d) {
-                c[i].amaf_visits++;
-                c[i].amaf_wins += s;
+                MCTS_ADD(t, c[i].amaf_visits, 1);
+                mcts_add_amaf(t, &c[i].amaf_wins, s);
             }
         }
     }

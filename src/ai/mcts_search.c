@@ -36,6 +36,12 @@ static float sqrt_log(double x)
     return x < SQRT_LOG_TABLE ? sqrt_log_table[(int)x] : (float)sqrt(log(x));
 }
 
+/* Bounds 0..2: neither proven nor dominated (most nodes). */
+static int open_bounds(const mcts_node *c)
+{
+    return MCTS_LOAD(c->lo) == 0 && MCTS_LOAD(c->hi) == 2;
+}
+
 /* UCT among the children still worth searching; -1 if none.  With priors
  * each child counts its evaluation as prior_visits visits already made
  * (so promising moves are tried first and poor ones may wait); without,
@@ -46,12 +52,12 @@ static int select_child(const mcts_tree *t, const mcts_node *n, double c_explore
     int p = n->side, floor = mcts_lo_for(n, p), best = -1;
     float best_v = -1.0f, k = (float)c_explore * sqrt_log((double)n->visits + t->prior_visits + 1.0);
     const mcts_node *ch = &t->pool[n->child];
-    for (int i = 0; i < n->nchild; i++) {
+    for (int i = 0, nc = n->nchild; i < nc; i++) {
         const mcts_node *c = &ch[i];
         /* bounds 0..2 (most nodes) are neither proven nor dominated */
-        if ((c->lo != 0 || c->hi != 2) && (mcts_proven(c) || mcts_hi_for(c, p) <= floor))
+        if (!open_bounds(c) && (mcts_proven(c) || mcts_hi_for(c, p) <= floor))
             continue;
-        float v = c->value + k * c->inv_sqrt;
+        float v = MCTS_LOAD(c->value) + k * MCTS_LOAD(c->inv_sqrt);
         if (v > best_v) {
             if (v >= MCTS_UNVISITED)
                 return i; /* the first untried child */
@@ -72,9 +78,9 @@ static int select_child_rave(const mcts_tree *t, const mcts_node *n, double c_ex
     float pv = (float)t->prior_visits, inv_rave = (float)(1.0 / t->rave);
     float best_v = -1.0f, k = (float)c_explore * sqrt_log((double)n->visits + pv + 1.0);
     const mcts_node *ch = &t->pool[n->child];
-    for (int i = 0; i < n->nchild; i++) {
+    for (int i = 0, nc = n->nchild; i < nc; i++) {
         const mcts_node *c = &ch[i];
-        if ((c->lo != 0 || c->hi != 2) && (mcts_proven(c) || mcts_hi_for(c, p) <= floor))
+        if (!open_bounds(c) && (mcts_proven(c) || mcts_hi_for(c, p) <= floor))
             continue;
         float v = c->value;
         if (c->amaf_visits) {
@@ -261,7 +267,9 @@ static void fill_result(mcts_tree *t, mcts_result *res, uint64_t it)
 }
 
 /* One iteration: down the tree from the root (a copy of g), expand or play
- * out at the leaf, and back the score up the path with the bounds. */
+ * out at the leaf, and back the score up the path with the bounds.  With
+ * several threads each node below the root counts the visit when the path
+ * takes it (a virtual loss until the score comes back). */
 static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_params *p)
 {
     const game_ops *ops = g->ops;
@@ -278,7 +286,8 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
             break;
         }
         if (!n->nchild) {
-            if (n->visits == 0 || depth >= MCTS_MAX_DEPTH - 1 ||
+            /* a first visit (this path's own, with threads) plays out */
+            if (n->visits <= (uint32_t)(t->shared && depth > 0) || depth >= MCTS_MAX_DEPTH - 1 ||
                 !mcts_tree_expand(t, w, n, s, depth <= MCTS_CHECK_DEPTH)) {
                 score = mcts_policy_playout(w, s, p);
                 break;
@@ -290,22 +299,27 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
             }
         }
         int i = t->rave > 0 ? select_child_rave(t, n, p->c) : select_child(t, n, p->c);
-        if (i < 0) { /* cannot happen while n is unproven; be safe */
+        if (i < 0) { /* only while n is proven (or, with threads, about to be) */
             score = mcts_policy_playout(w, s, p);
             break;
         }
         uint32_t ci = n->child + (uint32_t)i;
-        ops->make(s, t->pool[ci].move);
-        w->path[++depth] = ci;
         n = &t->pool[ci];
+        if (t->shared) {
+            n->visits += 1;
+            mcts_tree_refresh(t, n);
+        }
+        ops->make(s, n->move);
+        w->path[++depth] = ci;
         if (!(n->flags & MCTS_NODE_SEEN) && mcts_tree_see(n, s))
             leaf_changed = 1;
     }
     for (int d = depth; d >= 0; d--) {
         mcts_node *x = &t->pool[w->path[d]];
-        x->visits++;
+        if (!t->shared || d == 0)
+            MCTS_ADD(t, x->visits, 1);
         if (d > 0) {
-            x->wins += t->pool[w->path[d - 1]].side == 0 ? score : 1.0 - score;
+            mcts_add_score(t, &x->wins, t->pool[w->path[d - 1]].side == 0 ? score : 1.0 - score);
             mcts_tree_refresh(t, x);
         }
     }
@@ -318,8 +332,124 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
     }
 }
 
-qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_params *p,
-                      atomic_int *stop, mcts_result *out)
+/* What the threads of one search share. */
+typedef struct search {
+    mcts_tree *t;
+    const game *g;
+    const mcts_params *p;
+    atomic_int *stop;
+    int64_t t0;
+    int only_move;
+    _Atomic uint64_t begun; /* iterations begun, by every thread */
+    atomic_int over;        /* a thread met a limit: every one ends */
+    mcts_result *res;       /* the calling thread's progress reports */
+} search;
+
+/* Iterate until a limit; the iterations this thread made.  The calling
+ * thread (reporter) also sends the progress reports. */
+static uint64_t work(search *s, mcts_worker *w, int reporter)
+{
+    const mcts_params *p = s->p;
+    mcts_tree *t = s->t;
+    const mcts_node *root = &t->pool[t->root];
+    int progress_ms = reporter && p->progress ? p->progress_ms : 0;
+    int64_t last_report = s->t0;
+    uint64_t done = 0;
+    /* a move every other one of which is proven lost is left to the
+     * engine's early stop under a time limit: by iterations alone the
+     * count stays exact */
+    while (!mcts_proven(root) && !s->only_move && !atomic_load_explicit(&s->over, memory_order_relaxed)) {
+        if (p->iterations && atomic_load_explicit(&s->begun, memory_order_relaxed) >= p->iterations)
+            break;
+        if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed))
+            break;
+        /* at least one round of iterations, however late the search starts */
+        if (done && (done & 15) == 0 && (p->ms || progress_ms > 0)) {
+            int64_t now = util_now_ms();
+            if (p->ms && now - s->t0 >= p->ms)
+                break;
+            if (progress_ms > 0 && now - last_report >= progress_ms) {
+                fill_result(t, s->res, atomic_load(&s->begun));
+                report(t, p, s->res, s->t0, 0);
+                last_report = now;
+            }
+        }
+        /* another thread may have taken the last one meanwhile */
+        if (atomic_fetch_add(&s->begun, 1) >= p->iterations && p->iterations)
+            break;
+        done++;
+        iterate(t, w, s->g, p);
+    }
+    atomic_store(&s->over, 1);
+    return done;
+}
+
+typedef struct job {
+    search *s;
+    mcts_worker *w;
+    uint64_t done;
+    pthread_t thread;
+} job;
+
+static void *job_main(void *arg)
+{
+    job *j = arg;
+    j->done = work(j->s, j->w, 0);
+    return NULL;
+}
+
+/* Worker i ready for g: its scratch game a copy of g with room for the
+ * deepest line (the tree, then a whole playout), so that make() never
+ * allocates, and its random numbers from the seed, the position and i
+ * (worker 0's as with one thread).  0, or -1 without the memory. */
+static int ready_worker(mcts_worker *w, int i, const game *g, const mcts_params *p)
+{
+    const game_ops *ops = g->ops;
+    if (!same_game(w->scratch, g)) {
+        game_free(w->scratch);
+        w->scratch = game_clone(g);
+    }
+    game *s = w->scratch;
+    int need = s ? ops->ply(g) + p->max_plies + 256 - ops->ply(s) : 0;
+    if (!s || game_reserve(s, need > 0 ? need : 0) != 0)
+        return -1;
+    ops->copy(s, g);
+    /* the same seed in the same position gives the same search */
+    rng_seed(&w->rng, (p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g)) +
+                          (uint64_t)i * 0xD1B54A32D192ED03ull);
+    return 0;
+}
+
+/* Search with worker 0 in this thread and up to nw - 1 more threads; the
+ * iterations made. */
+static uint64_t run_threads(search *s, mcts_worker *const *w, int nw)
+{
+    job jobs[MCTS_THREADS_MAX];
+    int started = 0;
+    for (int i = 1; i < nw && i < MCTS_THREADS_MAX; i++) {
+        if (ready_worker(w[i], i, s->g, s->p) != 0)
+            break;
+        w[i]->trace_on = w[0]->trace_on;
+        jobs[i] = (job){s, w[i], 0, 0};
+        started = i;
+    }
+    s->t->shared = started > 0;
+    for (int i = 1; i <= started; i++)
+        if (pthread_create(&jobs[i].thread, NULL, job_main, &jobs[i]) != 0) {
+            started = i - 1;
+            break;
+        }
+    uint64_t it = work(s, w[0], 1);
+    for (int i = 1; i <= started; i++) {
+        pthread_join(jobs[i].thread, NULL);
+        it += jobs[i].done;
+    }
+    s->t->shared = 0;
+    return it;
+}
+
+qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, const game *g,
+                      const mcts_params *p, atomic_int *stop, mcts_result *out)
 {
     const game_ops *ops = g->ops;
     int64_t t0 = util_now_ms();
@@ -327,25 +457,22 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     memset(&res, 0, sizeof res);
     res.move = QMOVE_NONE;
     res.value = 0.5;
+    mcts_worker *w = workers[0];
 
-    if (!same_game(w->scratch, g)) {
-        game_free(w->scratch);
-        w->scratch = game_clone(g);
+    if (!same_game(w->scratch, g))
         t->have_tree = 0;
-    }
-    game *s = w->scratch;
-    /* the same seed in the same position gives the same search */
-    rng_seed(&w->rng, p->seed ^ (ops->hash(g) * 0x9E3779B97F4A7C15ull) ^ (uint64_t)ops->ply(g));
+    int room = ready_worker(w, 0, g, p) == 0;
 
     /* priors from the game's priors hook, else its evaluation */
     int hook = ops->priors != NULL;
     double pv = ops->evaluate || hook ? p->prior : 0;
     /* the cached selection terms hold the prior weight they were made with */
-    uint32_t reuse = p->reuse && pv == t->prior_visits && hook == t->prior_hook
+    uint32_t reuse = room && p->reuse && pv == t->prior_visits && hook == t->prior_hook
                          ? mcts_tree_reusable_root(t, w, g) : 0;
     t->prior_visits = pv;
     t->prior_hook = hook;
     t->priors = ops->priors;
+    t->shared = 0;
     /* who played a playout move is known only when turns are one move */
     int alternating = !ops->multi_move_turns || !ops->multi_move_turns(g);
     t->rave = alternating ? p->rave : 0;
@@ -362,15 +489,12 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     }
     mcts_node *root = &t->pool[t->root];
     int side = root->side;
-    /* room for the deepest line (the tree, then a whole playout), so that
-     * make() never allocates; without it the search plays any legal move */
-    int need = s ? ops->ply(g) + p->max_plies + 256 - ops->ply(s) : 0;
-    int room = s && game_reserve(s, need > 0 ? need : 0) == 0;
+    /* without room for the deepest line the search plays any legal move */
     if (room)
-        ops->copy(s, g);
+        ops->copy(w->scratch, g);
     pthread_once(&sqrt_log_once, sqrt_log_init);
     if (!room || ops->result(g) != RESULT_NONE ||
-        (!reuse && !mcts_tree_expand(t, w, root, s, 1))) {
+        (!reuse && !mcts_tree_expand(t, w, root, w->scratch, 1))) {
         if (ops->result(g) != RESULT_NONE) {
             res.value = mcts_result_score(ops->result(g));
             res.value = side == 0 ? res.value : 1.0 - res.value;
@@ -392,33 +516,8 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
     t->root_hash = ops->hash(g);
     t->root_ply = ops->ply(g);
 
-    uint64_t it = 0;
-    int progress_ms = p->progress ? p->progress_ms : 0;
-    int64_t last_report = t0;
-    /* a move every other one of which is proven lost is left to the
-     * engine's early stop under a time limit: by iterations alone the
-     * count stays exact */
-    int only_move = root->nchild == 1;
-    while (!mcts_proven(root) && !only_move) {
-        if (p->iterations && it >= p->iterations)
-            break;
-        if (stop && atomic_load_explicit(stop, memory_order_relaxed))
-            break;
-        /* at least one round of iterations, however late the search starts */
-        if (it && (it & 15) == 0 && (p->ms || progress_ms > 0)) {
-            int64_t now = util_now_ms();
-            if (p->ms && now - t0 >= p->ms)
-                break;
-            if (progress_ms > 0 && now - last_report >= progress_ms) {
-                fill_result(t, &res, it);
-                report(t, p, &res, t0, 0);
-                last_report = now;
-            }
-        }
-        it++;
-
-        iterate(t, w, g, p);
-    }
+    search s = {t, g, p, stop, t0, root->nchild == 1, 0, 0, &res};
+    uint64_t it = run_threads(&s, workers, nworkers);
 
     fill_result(t, &res, it);
     if (p->progress)
@@ -428,4 +527,3 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *w, const game *g, const mcts_pa
         *out = res;
     return res.move;
 }
-

@@ -32,13 +32,29 @@ void mcts_tree_free(mcts_tree *t)
     t->pool = NULL;
 }
 
+/* Tighten n's bounds to lo..hi: a thread that read older children may
+ * come second, so neither bound ever loosens. */
+static int tighten(mcts_node *n, int lo, int hi)
+{
+    int changed = 0;
+    uint8_t old = MCTS_LOAD(n->lo);
+    while (lo > old && !atomic_compare_exchange_weak(&n->lo, &old, (uint8_t)lo))
+        ;
+    changed |= lo > old;
+    old = MCTS_LOAD(n->hi);
+    while (hi < old && !atomic_compare_exchange_weak(&n->hi, &old, (uint8_t)hi))
+        ;
+    return changed | (hi < old);
+}
+
 int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n)
 {
-    if (!n->nchild)
+    int k = n->nchild;
+    if (!k)
         return 0;
     const mcts_node *c = &t->pool[n->child];
     int lo = c[0].lo, hi = c[0].hi;
-    for (int i = 1; i < n->nchild; i++) {
+    for (int i = 1; i < k; i++) {
         if (n->side == 0) {
             if (c[i].lo > lo) lo = c[i].lo;
             if (c[i].hi > hi) hi = c[i].hi;
@@ -47,53 +63,35 @@ int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n)
             if (c[i].hi < hi) hi = c[i].hi;
         }
     }
+    if (t->shared)
+        return tighten(n, lo, hi);
     if (lo == n->lo && hi == n->hi)
         return 0;
-    n->lo = (uint8_t)lo;
-    n->hi = (uint8_t)hi;
+    MCTS_STORE(n->lo, (uint8_t)lo);
+    MCTS_STORE(n->hi, (uint8_t)hi);
     return 1;
 }
 
 void mcts_tree_init_node(mcts_node *n, qmove m, int side)
 {
-    n->wins = 0;
-    n->prior = 0.5f;
-    n->value = MCTS_UNVISITED;
-    n->inv_sqrt = 0;
-    n->amaf_wins = 0;
-    n->amaf_visits = 0;
-    n->visits = 0;
-    n->child = 0;
-    n->move = m;
-    n->nchild = 0;
-    n->side = (uint8_t)side;
-    n->lo = 0;
-    n->hi = 2;
-    n->flags = 0;
-}
-
-void mcts_tree_refresh(const mcts_tree *t, mcts_node *n)
-{
-    double pv = t->prior_visits, v = n->visits + pv;
-    if (v > 0) {
-        n->value = (float)((n->wins + pv * n->prior) / v);
-        n->inv_sqrt = (float)(1.0 / sqrt(v));
-    } else {
-        n->value = MCTS_UNVISITED;
-        n->inv_sqrt = 0;
-    }
+    /* one plain store of the whole node: no thread sees it before it is
+     * published (its parent's nchild, or the start of the search) */
+    *n = (mcts_node){.prior = 0.5f, .value = MCTS_UNVISITED, .move = m,
+                     .side = (uint8_t)side, .hi = 2};
 }
 
 int mcts_tree_see(mcts_node *c, const game *g)
 {
-    c->side = (uint8_t)g->ops->to_move(g);
-    c->flags |= MCTS_NODE_SEEN;
+    /* side and bounds before the flag, so a thread that finds it set
+     * reads them */
+    MCTS_STORE(c->side, (uint8_t)g->ops->to_move(g));
     int r = g->ops->result(g);
-    if (r == RESULT_NONE)
-        return 0;
-    c->lo = c->hi = mcts_result_halves(r);
-    c->flags |= MCTS_NODE_TERMINAL;
-    return 1;
+    if (r != RESULT_NONE) {
+        MCTS_STORE(c->lo, mcts_result_halves(r));
+        MCTS_STORE(c->hi, mcts_result_halves(r));
+    }
+    atomic_fetch_or(&c->flags, MCTS_NODE_SEEN | (r != RESULT_NONE ? MCTS_NODE_TERMINAL : 0));
+    return r != RESULT_NONE;
 }
 
 /* Make every child once: its side, an immediate end of game (its prior
@@ -114,18 +112,35 @@ static void check_children(mcts_tree *t, mcts_node *n, mcts_node *c, int k, game
     }
 }
 
+/* k nodes from the pool: the first one's index, or 0 when there is no room. */
+static uint32_t take_nodes(mcts_tree *t, uint32_t k)
+{
+    uint32_t used = MCTS_LOAD(t->used);
+    do {
+        if (t->cap - used < k)
+            return 0;
+    } while (!atomic_compare_exchange_weak(&t->used, &used, used + k));
+    return used;
+}
+
 int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check)
 {
+    if (t->shared && atomic_fetch_or(&n->flags, MCTS_NODE_EXPANDING) & MCTS_NODE_EXPANDING)
+        return 0; /* another thread is at it: this one plays out */
     int k = g->ops->legal_moves(g, w->moves);
-    if (k == 0 || t->cap - t->used < (uint32_t)k)
+    uint32_t first = k ? take_nodes(t, (uint32_t)k) : 0;
+    if (!first) {
+        if (t->shared)
+            atomic_fetch_and(&n->flags, (uint8_t)~MCTS_NODE_EXPANDING);
         return 0;
+    }
     for (int i = k - 1; i > 0; i--) {
         int j = (int)rng_below(&w->rng, (uint32_t)i + 1);
         qmove m = w->moves[i];
         w->moves[i] = w->moves[j];
         w->moves[j] = m;
     }
-    mcts_node *c = &t->pool[t->used];
+    mcts_node *c = &t->pool[first];
     for (int i = 0; i < k; i++)
         mcts_tree_init_node(&c[i], w->moves[i], 0);
     if (t->prior_hook && t->prior_visits > 0) {
@@ -137,9 +152,8 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int ch
     }
     if (check || (t->prior_visits > 0 && !t->prior_hook))
         check_children(t, n, c, k, g);
-    n->child = t->used;
-    n->nchild = (uint16_t)k;
-    t->used += (uint32_t)k;
+    n->child = first;
+    atomic_store_explicit(&n->nchild, (uint16_t)k, memory_order_release);
     return 1;
 }
 
@@ -147,7 +161,7 @@ uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g)
 {
     const game_ops *ops = g->ops;
     int d = ops->ply(g) - t->root_ply;
-    if (!t->have_tree || t->used > t->cap / 2 || d <= 0 || d > 64)
+    if (!t->have_tree || MCTS_LOAD(t->used) > t->cap / 2 || d <= 0 || d > 64)
         return 0;
     game *s = w->scratch;
     ops->copy(s, g);

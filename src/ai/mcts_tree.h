@@ -2,9 +2,15 @@
  * mcts_tree.h - the search tree of MCTS: a node pool allocated once,
  * expansion, proven bounds, and finding the last search's subtree again.
  *
- * The tree is what every search thread would share; a worker holds what
- * each thread owns (its scratch game, random numbers, path and move
- * buffer), so several workers can walk one tree.
+ * The tree is what every search thread shares; a worker holds what each
+ * thread owns (its scratch game, random numbers, path and move buffer), so
+ * several workers walk one tree.  A node's statistics are atomics: with
+ * one thread they are read and written with relaxed loads and stores
+ * (plain moves, the same arithmetic in the same order as ever); with
+ * several (tree->shared) additions are atomic read-modify-writes, a child
+ * on a path in flight carries a virtual loss, bounds only ever tighten,
+ * and one thread at a time expands a node (MCTS_NODE_EXPANDING), which
+ * publishes its children by storing nchild last.
  *
  * Bounds are kept in half points for the first player (0 loss, 1 draw,
  * 2 win).  A node's bounds are the max (first player to move) or min
@@ -18,12 +24,17 @@
 #include "game.h"
 #include "rng.h"
 
+#include <math.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define MCTS_MAX_DEPTH 1024
 #define MCTS_NODE_TERMINAL 1 /* the game is over in this node */
 #define MCTS_NODE_SEEN 2     /* side and result known (the move was made once) */
+#define MCTS_NODE_EXPANDING 4 /* a thread is making the children (several threads) */
+/* The most search threads (the threads setting). */
+#define MCTS_THREADS_MAX 64
 /* Children made at expansion (side and immediate end of game known at
  * once) this close to the root; deeper ones wait for their first visit. */
 #define MCTS_CHECK_DEPTH 2
@@ -33,27 +44,36 @@
 #define MCTS_UNVISITED 1e30f
 
 /* 48 bytes.  value and inv_sqrt are what plain UCT selection reads, kept
- * up to date at every backup so selection is one multiply-add a child. */
+ * up to date at every backup so selection is one multiply-add a child.
+ * prior, child and move are written before the node (or its children) is
+ * published and never change after. */
 typedef struct mcts_node {
-    double wins;        /* score for the player who moved into this node */
-    float prior;        /* expected score of this node for that player */
-    float value;        /* (wins + prior weight * prior) / (visits + prior weight),
-                           or MCTS_UNVISITED */
-    float inv_sqrt;     /* 1 / sqrt(visits + prior weight), 0 before any */
-    float amaf_wins;    /* all-moves-as-first: score when the move came later */
-    uint32_t amaf_visits;
-    uint32_t visits;
-    uint32_t child;     /* index of the first child; children are contiguous */
-    qmove move;         /* the move that leads here */
-    uint16_t nchild;
-    uint8_t side;       /* player to move here (once MCTS_NODE_SEEN) */
-    uint8_t lo, hi;     /* proven bounds on the first player's score, half points */
-    uint8_t flags;
+    _Atomic double wins;  /* score for the player who moved into this node */
+    float prior;          /* expected score of this node for that player */
+    _Atomic float value;  /* (wins + prior weight * prior) / (visits + prior weight),
+                             or MCTS_UNVISITED */
+    _Atomic float inv_sqrt; /* 1 / sqrt(visits + prior weight), 0 before any */
+    _Atomic float amaf_wins; /* all-moves-as-first: score when the move came later */
+    _Atomic uint32_t amaf_visits;
+    _Atomic uint32_t visits; /* with several threads, also the paths in flight */
+    uint32_t child;       /* index of the first child; children are contiguous */
+    qmove move;           /* the move that leads here */
+    _Atomic uint16_t nchild; /* stored after child and the children themselves */
+    _Atomic uint8_t side; /* player to move here (once MCTS_NODE_SEEN) */
+    _Atomic uint8_t lo, hi; /* proven bounds on the first player's score, half points */
+    _Atomic uint8_t flags;
 } mcts_node;
+
+_Static_assert(sizeof(mcts_node) == 48, "a node is 48 bytes");
+
+#define MCTS_LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+#define MCTS_STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 
 typedef struct mcts_tree {
     mcts_node *pool;
-    uint32_t cap, used;
+    uint32_t cap;
+    _Atomic uint32_t used;
+    int shared;          /* several threads search it now */
     size_t mb;
     double prior_visits; /* weight of a child's prior, in visits (0: none) */
     int prior_hook;      /* priors from the game's priors hook, not its evaluation */
@@ -108,25 +128,61 @@ static inline int mcts_lo_for(const mcts_node *n, int p) { return p == 0 ? n->lo
 static inline int mcts_hi_for(const mcts_node *n, int p) { return p == 0 ? n->hi : 2 - n->lo; }
 static inline int mcts_proven(const mcts_node *n) { return n->lo == n->hi; }
 
+/* Add v to a statistic: a read-modify-write when threads share the tree,
+ * else a load and a store.  Counts, then scores (a compare-and-swap loop:
+ * the compiler's own would want libatomic). */
+#define MCTS_ADD(t, x, v) \
+    ((t)->shared ? (void)atomic_fetch_add_explicit(&(x), (v), memory_order_relaxed) \
+                 : MCTS_STORE(x, MCTS_LOAD(x) + (v)))
+
+#define MCTS_ADD_REAL(name, type)                                                        \
+    static inline void name(const mcts_tree *t, _Atomic type *x, type v)                 \
+    {                                                                                    \
+        type old = atomic_load_explicit(x, memory_order_relaxed);                        \
+        if (!t->shared)                                                                  \
+            atomic_store_explicit(x, old + v, memory_order_relaxed);                     \
+        else                                                                             \
+            while (!atomic_compare_exchange_weak_explicit(x, &old, old + v,              \
+                                                          memory_order_relaxed,          \
+                                                          memory_order_relaxed))         \
+                ;                                                                        \
+    }
+MCTS_ADD_REAL(mcts_add_score, double) /* wins */
+MCTS_ADD_REAL(mcts_add_amaf, float)   /* amaf_wins */
+
 /* A new, empty pool of about memory_mb megabytes in place of t's (t starts
  * zeroed): 0, or -1 when it cannot be had (then t is unchanged). */
 int mcts_tree_init(mcts_tree *t, size_t memory_mb);
 void mcts_tree_free(mcts_tree *t);
 
 void mcts_tree_init_node(mcts_node *n, qmove m, int side);
-/* Recompute n's bounds from its children; 1 if they changed. */
+/* Recompute n's bounds from its children; 1 if they changed (with
+ * several threads, only ever tightened). */
 int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n);
-/* Recompute n's cached selection terms after its statistics changed. */
-void mcts_tree_refresh(const mcts_tree *t, mcts_node *n);
+/* Recompute n's cached selection terms after its statistics changed
+ * (inline: every backup and every new child calls it). */
+static inline void mcts_tree_refresh(const mcts_tree *t, mcts_node *n)
+{
+    double pv = t->prior_visits, v = MCTS_LOAD(n->visits) + pv;
+    if (v > 0) {
+        MCTS_STORE(n->value, (float)((MCTS_LOAD(n->wins) + pv * n->prior) / v));
+        MCTS_STORE(n->inv_sqrt, (float)(1.0 / sqrt(v)));
+    } else {
+        MCTS_STORE(n->value, MCTS_UNVISITED);
+        MCTS_STORE(n->inv_sqrt, 0);
+    }
+}
+
 /* Give n (the position in g) all its children, in random order so that
  * "first unvisited" is a random pick, each with its prior when the search
  * uses priors.  With check (or priors from the evaluation) every child is
  * made once to learn its side and whether the game ends there; else that
  * waits for the child's first visit (mcts_tree_see).  0 when the pool has
- * no room. */
+ * no room, or another thread is expanding n. */
 int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check);
 /* Learn the side and the result of c from g, the position after its move;
- * 1 when that proved c (the game is over there). */
+ * 1 when that proved c (the game is over there).  Threads that do it at
+ * once store the same values. */
 int mcts_tree_see(mcts_node *c, const game *g);
 /* The node of the last search's tree that stands for g, when g is the
  * last root followed by at least one move the tree has, and the pool is
