@@ -96,6 +96,12 @@ status "$(grep -c 'result=1/2-1/2.*turns=4	' "$tmp/mp.log")" 2 "adjudicated game
 out=$($Q match -games 2 -random-plies 2 -log "$tmp/ab.log" alphabeta:depth=2 random:seed=3 2>&1)
 has "$out" "match finished: 2 games" "alphabeta plays by name"
 status "$(grep -c '^game=' "$tmp/ab.log")" 2 "alphabeta's games logged"
+# MCTS with two search threads plays a match (and its settings are checked).
+out=$($Q match -game y size=5 -games 2 -random-plies 2 -log "$tmp/thr.log" mcts:threads=2,iterations=500 random:seed=3 2>&1)
+has "$out" "match finished: 2 games" "mcts with two threads plays a match"
+status "$(grep -c '^game=' "$tmp/thr.log")" 2 "its games logged"
+out=$($Q match -games 2 mcts:threads=0 random 2>&1); status $? 2 "the threads setting checked"
+has "$out" "player mcts:threads=0: threads must be 1..64, not 0" "the threads setting checked"
 out=$($Q match -games 2 alphabeta:depth=99 random 2>&1); status $? 2 "alphabeta's settings checked"
 has "$out" "player alphabeta:depth=99: depth must be 0..60, not 99" "alphabeta's settings checked"
 out=$($Q match -games 2 wizard random 2>&1); status $? 2 "unknown player kind"

@@ -39,7 +39,7 @@ static float sqrt_log(double x)
 /* Bounds 0..2: neither proven nor dominated (most nodes). */
 static int open_bounds(const mcts_node *c)
 {
-    return MCTS_LOAD(c->lo) == 0 && MCTS_LOAD(c->hi) == 2;
+    return MCTS_LOAD(c->bounds) == MCTS_OPEN;
 }
 
 /* UCT among the children still worth searching; -1 if none.  With priors
@@ -282,7 +282,7 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
     double score;
     for (;;) {
         if (mcts_proven(n)) {
-            score = n->lo * 0.5;
+            score = mcts_lo(n) * 0.5;
             break;
         }
         if (!n->nchild) {
@@ -294,7 +294,7 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
             }
             if (mcts_tree_update_bounds(t, n) && mcts_proven(n)) {
                 leaf_changed = 1;
-                score = n->lo * 0.5;
+                score = mcts_lo(n) * 0.5;
                 break;
             }
         }

@@ -36,15 +36,14 @@ void mcts_tree_free(mcts_tree *t)
  * come second, so neither bound ever loosens. */
 static int tighten(mcts_node *n, int lo, int hi)
 {
-    int changed = 0;
-    uint8_t old = MCTS_LOAD(n->lo);
-    while (lo > old && !atomic_compare_exchange_weak(&n->lo, &old, (uint8_t)lo))
-        ;
-    changed |= lo > old;
-    old = MCTS_LOAD(n->hi);
-    while (hi < old && !atomic_compare_exchange_weak(&n->hi, &old, (uint8_t)hi))
-        ;
-    return changed | (hi < old);
+    uint16_t old = MCTS_LOAD(n->bounds), to;
+    do {
+        int l = lo > (old & 0xff) ? lo : old & 0xff, h = hi < old >> 8 ? hi : old >> 8;
+        to = MCTS_BOUNDS(l, h);
+        if (to == old)
+            return 0;
+    } while (!atomic_compare_exchange_weak(&n->bounds, &old, to));
+    return 1;
 }
 
 int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n)
@@ -53,22 +52,23 @@ int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n)
     if (!k)
         return 0;
     const mcts_node *c = &t->pool[n->child];
-    int lo = c[0].lo, hi = c[0].hi;
+    int lo = mcts_lo(&c[0]), hi = mcts_hi(&c[0]), first = n->side == 0;
     for (int i = 1; i < k; i++) {
-        if (n->side == 0) {
-            if (c[i].lo > lo) lo = c[i].lo;
-            if (c[i].hi > hi) hi = c[i].hi;
+        uint16_t b = MCTS_LOAD(c[i].bounds);
+        int clo = b & 0xff, chi = b >> 8;
+        if (first) {
+            if (clo > lo) lo = clo;
+            if (chi > hi) hi = chi;
         } else {
-            if (c[i].lo < lo) lo = c[i].lo;
-            if (c[i].hi < hi) hi = c[i].hi;
+            if (clo < lo) lo = clo;
+            if (chi < hi) hi = chi;
         }
     }
     if (t->shared)
         return tighten(n, lo, hi);
-    if (lo == n->lo && hi == n->hi)
+    if (MCTS_BOUNDS(lo, hi) == MCTS_LOAD(n->bounds))
         return 0;
-    MCTS_STORE(n->lo, (uint8_t)lo);
-    MCTS_STORE(n->hi, (uint8_t)hi);
+    MCTS_STORE(n->bounds, MCTS_BOUNDS(lo, hi));
     return 1;
 }
 
@@ -77,7 +77,7 @@ void mcts_tree_init_node(mcts_node *n, qmove m, int side)
     /* one plain store of the whole node: no thread sees it before it is
      * published (its parent's nchild, or the start of the search) */
     *n = (mcts_node){.prior = 0.5f, .value = MCTS_UNVISITED, .move = m,
-                     .side = (uint8_t)side, .hi = 2};
+                     .side = (uint8_t)side, .bounds = MCTS_OPEN};
 }
 
 int mcts_tree_see(mcts_node *c, const game *g)
@@ -86,10 +86,8 @@ int mcts_tree_see(mcts_node *c, const game *g)
      * reads them */
     MCTS_STORE(c->side, (uint8_t)g->ops->to_move(g));
     int r = g->ops->result(g);
-    if (r != RESULT_NONE) {
-        MCTS_STORE(c->lo, mcts_result_halves(r));
-        MCTS_STORE(c->hi, mcts_result_halves(r));
-    }
+    if (r != RESULT_NONE)
+        MCTS_STORE(c->bounds, MCTS_BOUNDS(mcts_result_halves(r), mcts_result_halves(r)));
     atomic_fetch_or(&c->flags, MCTS_NODE_SEEN | (r != RESULT_NONE ? MCTS_NODE_TERMINAL : 0));
     return r != RESULT_NONE;
 }

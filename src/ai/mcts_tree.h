@@ -59,8 +59,9 @@ typedef struct mcts_node {
     uint32_t child;       /* index of the first child; children are contiguous */
     qmove move;           /* the move that leads here */
     _Atomic uint16_t nchild; /* stored after child and the children themselves */
+    _Atomic uint16_t bounds; /* proven bounds on the first player's score, half
+                                points: lo | hi << 8 (one word, read at once) */
     _Atomic uint8_t side; /* player to move here (once MCTS_NODE_SEEN) */
-    _Atomic uint8_t lo, hi; /* proven bounds on the first player's score, half points */
     _Atomic uint8_t flags;
 } mcts_node;
 
@@ -123,10 +124,20 @@ static inline uint8_t mcts_result_halves(int result)
     return result == RESULT_FIRST ? 2 : result == RESULT_SECOND ? 0 : 1;
 }
 
+#define MCTS_BOUNDS(lo, hi) ((uint16_t)((lo) | (hi) << 8))
+#define MCTS_OPEN MCTS_BOUNDS(0, 2) /* nothing proven */
+
+static inline int mcts_lo(const mcts_node *n) { return MCTS_LOAD(n->bounds) & 0xff; }
+static inline int mcts_hi(const mcts_node *n) { return MCTS_LOAD(n->bounds) >> 8; }
+static inline int mcts_proven(const mcts_node *n)
+{
+    unsigned b = MCTS_LOAD(n->bounds);
+    return (b & 0xff) == b >> 8;
+}
+
 /* Bounds seen by player p. */
-static inline int mcts_lo_for(const mcts_node *n, int p) { return p == 0 ? n->lo : 2 - n->hi; }
-static inline int mcts_hi_for(const mcts_node *n, int p) { return p == 0 ? n->hi : 2 - n->lo; }
-static inline int mcts_proven(const mcts_node *n) { return n->lo == n->hi; }
+static inline int mcts_lo_for(const mcts_node *n, int p) { return p == 0 ? mcts_lo(n) : 2 - mcts_hi(n); }
+static inline int mcts_hi_for(const mcts_node *n, int p) { return p == 0 ? mcts_hi(n) : 2 - mcts_lo(n); }
 
 /* Add v to a statistic: a read-modify-write when threads share the tree,
  * else a load and a store.  Counts, then scores (a compare-and-swap loop:

@@ -103,3 +103,15 @@ quartet-result
 > = 1-0
 quartet-solve
 > ? the game is already over (1-0)
+# two search threads over one tree: a move, and the turn passes
+quartet-game y size=7
+quartet-set threads 2
+quartet-set iterations 2000
+quartet-settings
+~ rave=0 threads=2
+genmove b
+~ = 
+quartet-to_move
+> = white
+quartet-set threads 65
+> ? threads must be 1..64, not 65
