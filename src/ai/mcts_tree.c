@@ -1,9 +1,11 @@
 /* mcts_tree.c - the node pool, expansion, bounds and tree reuse (see
  * mcts_tree.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "ai/mcts_tree.h"
 #include "ai/mcts_policy.h"
 
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,10 +123,23 @@ static uint32_t take_nodes(mcts_tree *t, uint32_t k)
     return used;
 }
 
+/* Another thread is making n's children: wait for them, giving way to it
+ * (it may be waiting for a core).  Playing out from n meanwhile would pile
+ * visits, with no look at the children, on a node that may be about to be
+ * proven lost: a thread preempted while expanding let the others play
+ * hundreds of playouts there.  1 when n has children, 0 when the other
+ * thread found no room for them. */
+static int wait_for_children(const mcts_node *n)
+{
+    while (!n->nchild && (n->flags & MCTS_NODE_EXPANDING))
+        sched_yield();
+    return n->nchild != 0;
+}
+
 int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check)
 {
     if (t->shared && atomic_fetch_or(&n->flags, MCTS_NODE_EXPANDING) & MCTS_NODE_EXPANDING)
-        return 0; /* another thread is at it: this one plays out */
+        return wait_for_children(n);
     int k = g->ops->legal_moves(g, w->moves);
     uint32_t first = k ? take_nodes(t, (uint32_t)k) : 0;
     if (!first) {

@@ -189,7 +189,8 @@ static inline void mcts_tree_refresh(const mcts_tree *t, mcts_node *n)
  * uses priors.  With check (or priors from the evaluation) every child is
  * made once to learn its side and whether the game ends there; else that
  * waits for the child's first visit (mcts_tree_see).  0 when the pool has
- * no room, or another thread is expanding n. */
+ * no room.  With several threads one expands n; another arriving meanwhile
+ * waits for the children (1) or for that thread's failure (0). */
 int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check);
 /* Learn the side and the result of c from g, the position after its move;
  * 1 when that proved c (the game is over there).  Threads that do it at
