@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ai/mcts_tree.h"
 #include "ai/mcts_policy.h"
+#include "util.h"
 
 #include <math.h>
 #include <sched.h>
@@ -124,15 +125,23 @@ static uint32_t take_nodes(mcts_tree *t, uint32_t k)
 }
 
 /* Another thread is making n's children: wait for them, giving way to it
- * (it may be waiting for a core).  Playing out from n meanwhile would pile
- * visits, with no look at the children, on a node that may be about to be
- * proven lost: a thread preempted while expanding let the others play
- * hundreds of playouts there.  1 when n has children, 0 when the other
- * thread found no room for them. */
+ * (it may be waiting for a core), at most MCTS_EXPAND_WAIT_MS.  Playing out
+ * from n at once would pile visits, with no look at the children, on a node
+ * that may be about to be proven lost: a thread preempted while expanding
+ * let the others play hundreds of playouts there.  The bound keeps a long
+ * preemption from holding a timed search past its time.  1 when n has
+ * children, 0 when the other thread found no room for them or is slow. */
 static int wait_for_children(const mcts_node *n)
 {
-    while (!n->nchild && (n->flags & MCTS_NODE_EXPANDING))
+    int64_t t0 = 0;
+    while (!n->nchild && (n->flags & MCTS_NODE_EXPANDING)) {
+        int64_t now = util_now_ms();
+        if (!t0)
+            t0 = now;
+        else if (now - t0 > MCTS_EXPAND_WAIT_MS)
+            return 0;
         sched_yield();
+    }
     return n->nchild != 0;
 }
 

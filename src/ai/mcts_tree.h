@@ -35,6 +35,8 @@
 #define MCTS_NODE_EXPANDING 4 /* a thread is making the children (several threads) */
 /* The most search threads (the threads setting). */
 #define MCTS_THREADS_MAX 64
+/* How long a thread waits for another's expansion before playing out. */
+#define MCTS_EXPAND_WAIT_MS 2
 /* Children made at expansion (side and immediate end of game known at
  * once) this close to the root; deeper ones wait for their first visit. */
 #define MCTS_CHECK_DEPTH 2
@@ -190,7 +192,8 @@ static inline void mcts_tree_refresh(const mcts_tree *t, mcts_node *n)
  * made once to learn its side and whether the game ends there; else that
  * waits for the child's first visit (mcts_tree_see).  0 when the pool has
  * no room.  With several threads one expands n; another arriving meanwhile
- * waits for the children (1) or for that thread's failure (0). */
+ * waits for the children (1), or for that thread's failure or at most
+ * MCTS_EXPAND_WAIT_MS (0). */
 int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check);
 /* Learn the side and the result of c from g, the position after its move;
  * 1 when that proved c (the game is over there).  Threads that do it at
