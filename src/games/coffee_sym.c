@@ -82,7 +82,11 @@ static void build_geometry(sym_maps *m, int hex, int size)
             for (int c = 0; c < w; c++) {
                 int x = 2 * c - (w - 1), y = 2 * r - (w - 1);
                 turn(hex, k, &x, &y);
-                m->cell[k][r * w + c] = (int16_t)((y + w - 1) / 2 * w + (x + w - 1) / 2);
+                int mx = x + w - 1, my = y + w - 1; /* doubled, from the corner */
+                /* a grid corner outside the hexagon may turn off the grid: no image */
+                m->cell[k][r * w + c] = mx < 0 || my < 0 || mx > 2 * (w - 1) || my > 2 * (w - 1)
+                                            ? -1
+                                            : (int16_t)(my / 2 * w + mx / 2);
             }
     }
 }
@@ -111,7 +115,8 @@ static void build_all(void)
         for (int k = 0; k < maps[gi].nsyms; k++)
             for (int t = 0; t < MAX_CELLS; t++)
                 for (int p = 0; p < 2; p++)
-                    z_image[gi][t][p][k] = z_piece[p][maps[gi].cell[k][t]];
+                    z_image[gi][t][p][k] =
+                        maps[gi].cell[k][t] < 0 ? 0 : z_piece[p][maps[gi].cell[k][t]];
 }
 
 static int geometry_of(const coffee_game *g)
