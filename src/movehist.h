@@ -38,22 +38,34 @@ void movehist_copy(movehist *dst, const movehist *src);
 /* Grows for a caller that did not reserve; aborts if that fails. */
 void movehist_overflow(movehist *h, int need);
 
-static inline void movehist_push(movehist *h, const void *pos, qmove m)
+/* size is h->pos_size; a game passing sizeof its position makes the copy
+ * a constant size the compiler writes out (no memcpy call on make's path). */
+static inline void movehist_push_sized(movehist *h, const void *pos, size_t size, qmove m)
 {
     if (h->ply >= h->cap)
         movehist_overflow(h, h->ply + 1);
-    memcpy(h->pos + (size_t)h->ply * h->pos_size, pos, h->pos_size);
+    memcpy(h->pos + (size_t)h->ply * size, pos, size);
     h->moves[h->ply++] = m;
 }
 
+static inline void movehist_push(movehist *h, const void *pos, qmove m)
+{
+    movehist_push_sized(h, pos, h->pos_size, m);
+}
+
 /* Restores the position before the last move into pos; 0 at the start. */
-static inline int movehist_pop(movehist *h, void *pos)
+static inline int movehist_pop_sized(movehist *h, void *pos, size_t size)
 {
     if (h->ply == 0)
         return 0;
     h->ply--;
-    memcpy(pos, h->pos + (size_t)h->ply * h->pos_size, h->pos_size);
+    memcpy(pos, h->pos + (size_t)h->ply * size, size);
     return 1;
+}
+
+static inline int movehist_pop(movehist *h, void *pos)
+{
+    return movehist_pop_sized(h, pos, h->pos_size);
 }
 
 static inline const void *movehist_pos(const movehist *h, int k)

@@ -118,6 +118,18 @@ static inline const int16_t *target_cells(const coffee_game *g, int *count)
     return g->line_cells + g->line_start[l];
 }
 
+/* The first empty cell the player to move may place on that completes its
+ * row, or -1. */
+static inline int winning_cell(const coffee_game *g)
+{
+    int count;
+    const int16_t *line = target_cells(g, &count);
+    for (int i = 0; i < count; i++)
+        if (g->cell[line[i]] == EMPTY && makes_line(g, line[i], g->pos.side))
+            return line[i];
+    return -1;
+}
+
 /* What placing on the empty cell t with the bar along axis a leaves
  * player o, to move next: a cell of that line completing o's row, no legal
  * turn at all (the mover wins), or neither (coffee_policy.c). */

@@ -39,11 +39,10 @@ int coffee_policy_judge(const coffee_game *g, int t, int a, int o)
  * opponent no turn (its line has two empty cells), else QMOVE_NONE. */
 static qmove winning_move(const coffee_game *g)
 {
-    int count, p = g->pos.side;
+    int count, p = g->pos.side, win = winning_cell(g);
+    if (win >= 0)
+        return (qmove)win | MV_WIN;
     const int16_t *line = target_cells(g, &count);
-    for (int i = 0; i < count; i++)
-        if (g->cell[line[i]] == EMPTY && makes_line(g, line[i], p))
-            return (qmove)line[i] | MV_WIN;
     for (int i = 0; i < count; i++) {
         int t = line[i];
         for (int a = 0; a < g->naxes && g->cell[t] == EMPTY; a++)

@@ -14,14 +14,9 @@ int coffee_threat_quick_value(const game *gg, int *moves)
 {
     const coffee_game *g = (const coffee_game *)gg;
     int count, safe = g->pos.swap_ok, o = !g->pos.side;
+    if (winning_cell(g) >= 0)
+        return 1;
     const int16_t *line = target_cells(g, &count);
-    for (int i = 0; i < count; i++) {
-        int t = line[i];
-        if (g->cell[t] != EMPTY)
-            continue;
-        if (makes_line(g, t, g->pos.side))
-            return 1;
-    }
     for (int i = 0; i < count; i++) {
         int t = line[i];
         for (int a = 0; a < g->naxes && g->cell[t] == EMPTY; a++) {

@@ -521,26 +521,6 @@ static int loa_count_moves(const game *gg)
     return p->must_pass ? 1 : count_regular(p);
 }
 
-/* movehist_push and _pop for a loa_pos: a fixed-size copy the compiler
- * inlines, where the generic one calls memcpy. */
-static inline __attribute__((always_inline)) void push_pos(loa_game *g, qmove m)
-{
-    movehist *h = &g->hist;
-    if (h->ply >= h->cap)
-        movehist_overflow(h, h->ply + 1);
-    ((loa_pos *)(void *)h->pos)[h->ply] = g->pos;
-    h->moves[h->ply++] = m;
-}
-
-static inline int pop_pos(loa_game *g)
-{
-    movehist *h = &g->hist;
-    if (h->ply == 0)
-        return 0;
-    g->pos = ((const loa_pos *)(const void *)h->pos)[--h->ply];
-    return 1;
-}
-
 /* The move on the position and line counts, without its result. */
 static inline __attribute__((always_inline)) void apply(loa_game *g, qmove m)
 {
@@ -566,7 +546,7 @@ static void loa_make(game *gg, qmove m)
 {
     loa_game *g = (loa_game *)gg;
     int mover = g->pos.side;
-    push_pos(g, m);
+    movehist_push_sized(&g->hist, &g->pos, sizeof g->pos, m);
     apply(g, m);
     settle(g, mover, (m & LOA_MV_CAPTURE) != 0);
 }
@@ -574,7 +554,7 @@ static void loa_make(game *gg, qmove m)
 static void loa_unmake(game *gg)
 {
     loa_game *g = (loa_game *)gg;
-    if (!pop_pos(g))
+    if (!movehist_pop_sized(&g->hist, &g->pos, sizeof g->pos))
         return;
     qmove m = g->hist.moves[g->hist.ply];
     if (!(m & LOA_MV_PASS))
@@ -984,7 +964,7 @@ static int loa_playout(game *gg, rng *r, int max_plies)
             m = LOA_MV_PASS;
         }
         int mover = g->pos.side, capture = (m & LOA_MV_CAPTURE) != 0;
-        push_pos(g, m);
+        movehist_push_sized(&g->hist, &g->pos, sizeof g->pos, m);
         apply(g, m);
         if (capture)
             memset(&seen, 0, sizeof seen);
