@@ -696,7 +696,7 @@ static void test_settings(void)
     CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, iterations, ms, "
-                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads)");
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand)");
     CHECK_INT(engine_set(e, "threads", "65", err, sizeof err), -1);
     CHECK_STR(err, "threads must be 1..64, not 65");
     CHECK_INT(engine_set(e, "threads", "0", err, sizeof err), -1);
@@ -749,6 +749,33 @@ static void test_small_pool(void)
     CHECK_INT(rep.iterations, 20000);
     CHECK(rep.nodes <= 1024 * 1024 / 16);
     engine_free(e);
+    game_free(g);
+}
+
+/* expand=E: a leaf grows its children only at its E-th visit.  Above the
+ * budget nothing below the root grows: the tree is the root and its 36
+ * moves, with four threads too; a smaller E grows it, 2 less than 1. */
+static void test_expand_threshold(void)
+{
+    game *g = loa_at(NULL);
+    static const char *const flat[] = {"iterations=500 seed=3 expand=501",
+                                       "iterations=500 seed=3 expand=501 threads=4"};
+    engine_report rep;
+    for (int i = 0; i < 2; i++) {
+        engine *e = ai(flat[i]);
+        CHECK(is_legal(g, engine_choose(e, g, &rep)));
+        CHECK_INT(rep.iterations, 500);
+        CHECK_INT(rep.nodes, 37);
+        engine_free(e);
+    }
+    uint64_t nodes[2];
+    for (int i = 0; i < 2; i++) {
+        engine *e = ai(i ? "iterations=500 seed=3 expand=2" : "iterations=500 seed=3");
+        CHECK(is_legal(g, engine_choose(e, g, &rep)));
+        nodes[i] = rep.nodes;
+        engine_free(e);
+    }
+    CHECK(nodes[1] > 37 && nodes[1] < nodes[0]);
     game_free(g);
 }
 
@@ -859,6 +886,7 @@ int main(void)
     RUN(test_beats_random);
     RUN(test_settings);
     RUN(test_small_pool);
+    RUN(test_expand_threshold);
     RUN(test_one_thread_reproducible);
     RUN(test_four_threads_count_exactly);
     RUN(test_four_threads_tactics);

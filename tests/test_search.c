@@ -222,7 +222,7 @@ static void test_kinds(void)
     CHECK_STR(err, "unknown setting 'ms' for random (known: seed)");
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, iterations, ms, memory, "
-                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads)");
+                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand)");
     CHECK(engine_new("wizard", err, sizeof err) == NULL);
     CHECK_STR(err, "unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)");
     CHECK(engine_kind_exists("alphabeta") && engine_kind_exists("AI") && !engine_kind_exists("wizard"));
@@ -298,7 +298,7 @@ static void test_ai_per_game(void)
     engine_set_game(e, game_find("y"));
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=3 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
     /* a search without engine_set_game takes its game's searcher too */
     engine *x = make("ai", "iterations=2000");
     CHECK(engine_choose(x, g, &rep) != QMOVE_NONE);
@@ -316,11 +316,11 @@ static void test_game_defaults(void)
     engine *e = make("mcts", "prior=7");
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
     engine_set_game(e, &loa_ops);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
     engine_set_game(e, game_find("y"));
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");

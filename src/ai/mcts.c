@@ -12,7 +12,8 @@
 
 enum {
     SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
-    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE, SET_THREADS
+    SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE, SET_THREADS,
+    SET_EXPAND
 };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
@@ -49,6 +50,9 @@ static const searcher_setting settings[] = {
     [SET_THREADS] = INT_SETTING("threads", 1, MCTS_THREADS_MAX, 1,
                                 "search threads sharing one tree (one thread: the same seed "
                                 "and budget give the same move)"),
+    [SET_EXPAND] = INT_SETTING("expand", 1, 1000000, 1,
+                               "a leaf is played out from this many times before its "
+                               "moves join the tree"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -123,6 +127,7 @@ static void params_from(const searcher_value *set, const searcher_run *run, mcts
     p->prior = (double)set[SET_PRIOR].i;
     p->reuse = (int)set[SET_REUSE].i;
     p->rave = (int)set[SET_RAVE].i;
+    p->expand = (int)set[SET_EXPAND].i;
     p->max_plies = (int)set[SET_MAXPLIES].i;
     p->progress = run->progress;
     p->progress_arg = run->progress_arg;

@@ -36,6 +36,7 @@ typedef struct mcts_params {
     int rave;            /* RAVE's equivalence parameter: visits at which the
                             real and all-moves-as-first means weigh the same (0: off) */
     int reuse;           /* start from the last search's subtree when g follows it */
+    int expand;          /* visits a leaf takes (each a playout) before it grows children */
     engine_progress_fn progress; /* NULL: no reports */
     void *progress_arg;
     int progress_ms;     /* between reports (<= 0: only the final one) */

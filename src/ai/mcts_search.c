@@ -286,8 +286,10 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
             break;
         }
         if (!n->nchild) {
-            /* a first visit (this path's own, with threads) plays out */
-            if (n->visits <= (uint32_t)(t->shared && depth > 0) || depth >= MCTS_MAX_DEPTH - 1 ||
+            /* a leaf plays out until it has its expand visits (with threads,
+             * counting this path's own) */
+            if (n->visits < t->expand + (uint32_t)(t->shared && depth > 0) ||
+                depth >= MCTS_MAX_DEPTH - 1 ||
                 !mcts_tree_expand(t, w, n, s, depth <= MCTS_CHECK_DEPTH)) {
                 score = mcts_policy_playout(w, s, p);
                 break;
@@ -477,6 +479,7 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     int alternating = !ops->multi_move_turns || !ops->multi_move_turns(g);
     t->rave = alternating ? p->rave : 0;
     w->trace_on = t->rave > 0;
+    t->expand = p->expand > 1 ? (uint32_t)p->expand : 1;
     t->have_tree = 0;
     if (reuse) {
         t->root = reuse;

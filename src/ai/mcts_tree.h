@@ -82,6 +82,7 @@ typedef struct mcts_tree {
     int prior_hook;      /* priors from the game's priors hook, not its evaluation */
     void (*priors)(const game *g, const qmove *moves, int n, float *out); /* that hook */
     double rave;         /* RAVE's equivalence parameter (0: no RAVE) */
+    uint32_t expand;     /* visits a leaf takes before it is expanded (at least 1) */
     uint32_t root;       /* the last search's root, kept for the next one */
     int have_tree;
     uint64_t root_hash;
