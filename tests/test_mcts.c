@@ -779,6 +779,28 @@ static void test_expand_threshold(void)
     game_free(g);
 }
 
+/* Past half the pool a leaf needs ever more visits to grow: a long search
+ * in a small pool still adds nodes (along its most visited lines) and
+ * never runs out.  memory=1: 21845 nodes of 48 bytes. */
+static void test_pool_fills_slowly(void)
+{
+    game *g = loa_at(NULL);
+    static const char *const settings[] = {"memory=1 iterations=20000 seed=4",
+                                           "memory=1 iterations=100000 seed=4",
+                                           "memory=1 iterations=100000 seed=4 threads=4"};
+    uint64_t nodes[3];
+    for (int i = 0; i < 3; i++) {
+        engine *e = ai(settings[i]);
+        engine_report rep;
+        CHECK(is_legal(g, engine_choose(e, g, &rep)));
+        nodes[i] = rep.nodes;
+        engine_free(e);
+    }
+    CHECK(nodes[0] > 21845 / 2 && nodes[1] > nodes[0] && nodes[1] < 21845 * 15 / 16);
+    CHECK(nodes[2] > 21845 / 2 && nodes[2] < 21845 * 15 / 16);
+    game_free(g);
+}
+
 /* ---- several threads ---- */
 
 /* threads=1 is the one-thread search: the same as without the setting, and
@@ -887,6 +909,7 @@ int main(void)
     RUN(test_settings);
     RUN(test_small_pool);
     RUN(test_expand_threshold);
+    RUN(test_pool_fills_slowly);
     RUN(test_one_thread_reproducible);
     RUN(test_four_threads_count_exactly);
     RUN(test_four_threads_tactics);

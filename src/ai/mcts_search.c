@@ -266,6 +266,18 @@ static void fill_result(mcts_tree *t, mcts_result *res, uint64_t it)
     res->npv = principal_variation(t, res->pv, ENGINE_PV_MAX);
 }
 
+/* Visits a leaf takes before it grows children: the expand setting while
+ * half the pool is free, then twice as many for each further sixteenth
+ * used, so a long search (an analysis) keeps deepening its most visited
+ * lines rather than freezing its tree when the pool is full. */
+static uint32_t expand_visits(const mcts_tree *t)
+{
+    uint32_t used = MCTS_LOAD(t->used), half = t->cap / 2;
+    if (used <= half)
+        return t->expand;
+    return t->expand << (1 + (uint64_t)(used - half) * 16 / t->cap);
+}
+
 /* One iteration: down the tree from the root (a copy of g), expand or play
  * out at the leaf, and back the score up the path with the bounds.  With
  * several threads each node below the root counts the visit when the path
@@ -288,7 +300,7 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
         if (!n->nchild) {
             /* a leaf plays out until it has its expand visits (with threads,
              * counting this path's own) */
-            if (n->visits < t->expand + (uint32_t)(t->shared && depth > 0) ||
+            if (n->visits < expand_visits(t) + (uint32_t)(t->shared && depth > 0) ||
                 depth >= MCTS_MAX_DEPTH - 1 ||
                 !mcts_tree_expand(t, w, n, s, depth <= MCTS_CHECK_DEPTH)) {
                 score = mcts_policy_playout(w, s, p);
