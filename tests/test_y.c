@@ -693,6 +693,29 @@ static void check_policy_playout(const game *g, int n, int standard, rng *r)
     game_free(d);
 }
 
+/* In the progressive variant MCTS's playout without a trace is the plain
+ * one (it plays better there at equal time): the same seed gives the same
+ * game as the playout hook; with a trace it is the policy's (above). */
+static void test_progressive_mcts_playout(void)
+{
+    game *g = test_game(&y_ops, "size=9 variant=progressive");
+    CHECK_INT(test_play(g, "e3 c2,g6"), 0);
+    for (int i = 0; i < 20; i++) {
+        game *a = game_clone(g), *b = game_clone(g);
+        rng ra, rb;
+        rng_seed(&ra, 100 + (uint64_t)i);
+        rng_seed(&rb, 100 + (uint64_t)i);
+        int nt = -1;
+        CHECK_INT(a->ops->policy_playout(a, &ra, 100000, NULL, &nt), b->ops->playout(b, &rb, 100000));
+        CHECK_INT(nt, 0);
+        CHECK(a->ops->hash(a) == b->ops->hash(b));
+        CHECK(rng_below(&ra, 1u << 30) == rng_below(&rb, 1u << 30));
+        game_free(a);
+        game_free(b);
+    }
+    game_free(g);
+}
+
 static void test_policy_playout(void)
 {
     rng r;
@@ -977,6 +1000,7 @@ int main(void)
     RUN(test_playout);
     RUN(test_playout_distribution);
     RUN(test_policy_playout);
+    RUN(test_progressive_mcts_playout);
     RUN(test_policy_saves_bridges);
     RUN(test_priors);
     RUN(test_bad_input);
