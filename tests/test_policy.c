@@ -105,7 +105,7 @@ static void check_playouts(const game_ops *ops, const char *opts, int cut)
         game_free(g);
         return;
     }
-    CHECK_INT(ops->policy_playout(c, &r, 3, NULL, &nt), RESULT_NONE);
+    CHECK_INT(ops->policy_playout(c, &r, 3, trace, &nt), RESULT_NONE);
     CHECK_INT(nt, 3);
     CHECK_INT(ops->ply(c), 3);
     CHECK_INT(ops->policy_playout(c, &r, 2, NULL, NULL), RESULT_NONE);
@@ -121,6 +121,29 @@ static void test_playouts_legal_and_traced(void)
     check_playouts(&coffee_ops, NULL, 1);
     check_playouts(&coffee_ops, "board=square size=5 n=4 pie=1", 1);
     check_playouts(&coffee_ops, "board=hex size=2 n=2", 0);
+}
+
+/* Without a trace Coffee's MCTS playout is the plain one (it plays better
+ * at equal time): the same seed gives the same game as the playout hook. */
+static void test_coffee_untraced_playout_is_plain(void)
+{
+    static const char *const opts[] = {"board=hex size=4 n=4", "board=square size=5 n=4"};
+    for (int o = 0; o < 2; o++) {
+        game *g = test_game(&coffee_ops, opts[o]);
+        for (int i = 0; i < 20; i++) {
+            game *a = game_clone(g), *b = game_clone(g);
+            rng ra, rb;
+            rng_seed(&ra, 50 + (uint64_t)i);
+            rng_seed(&rb, 50 + (uint64_t)i);
+            CHECK_INT(coffee_ops.policy_playout(a, &ra, 1000, NULL, NULL),
+                      coffee_ops.playout(b, &rb, 1000));
+            CHECK(coffee_ops.hash(a) == coffee_ops.hash(b));
+            CHECK(rng_below(&ra, 1u << 30) == rng_below(&rb, 1u << 30));
+            game_free(a);
+            game_free(b);
+        }
+        game_free(g);
+    }
 }
 
 /* One policy move from the position, 200 times: of the wanted kind (1 a
@@ -237,6 +260,7 @@ static void test_search_small_budget(void)
 int main(void)
 {
     RUN(test_playouts_legal_and_traced);
+    RUN(test_coffee_untraced_playout_is_plain);
     RUN(test_wins_taken);
     RUN(test_must_blocks_blocked);
     RUN(test_priors_rank_them_first);

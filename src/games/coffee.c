@@ -618,6 +618,20 @@ static int coffee_playout(game *gg, struct rng *r, int max_plies)
     return g->pos.result;
 }
 
+/* MCTS's playout (policy_playout): the plain one unless the moves are asked
+ * for (RAVE), then the policy's.  The policy's threat checks cost eight
+ * times a plain playout, and at one second a move the plain playouts beat
+ * the reference build where the policy's lost to it (docs/STRENGTH.md,
+ * "Coffee"). */
+static int coffee_mcts_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *ntrace)
+{
+    if (trace)
+        return coffee_policy_playout(gg, r, max_plies, trace, ntrace);
+    if (ntrace)
+        *ntrace = 0;
+    return coffee_playout(gg, r, max_plies);
+}
+
 static int coffee_ply(const game *g) { return ((const coffee_game *)g)->ply; }
 
 /* Turns the side to move may still play (clock planning): games between
@@ -1225,7 +1239,7 @@ const game_ops coffee_ops = {
     .no_draws = 1,
     .render = coffee_render,
     .playout = coffee_playout,
-    .policy_playout = coffee_policy_playout,
+    .policy_playout = coffee_mcts_playout,
     .priors = coffee_policy_priors,
     .describe = coffee_describe,
     .turns_left = coffee_turns_left,
