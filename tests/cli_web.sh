@@ -128,6 +128,11 @@ expect 201 '"turns":[{"player":0,"text":"c1-c3"}]' "SGF import"
 has "$body" '"result":{"code":"1-0"' "SGF import keeps the result"
 call POST /api/games '{"sgf":"(;FF[4]QG[loa];B[c1-c9])"}'
 expect 400 '{"error":"' "SGF import of a bad record"
+# the error quotes one byte of a two-byte character: '?' keeps the JSON valid
+call POST /api/games '{"sgf":"(;\u00e9"}'
+expect 400 '{"error":"line 1: unexpected '"'?'"' (expected' "an error quoting half a character"
+call POST /api/games '{"game":"loa","options":{"variant":"\u00e9\u00e9"}}'
+expect 400 '{"error":"' "an option value that is no ASCII"
 
 # ---- bad requests ----
 call GET /api/games/0123456789abcdef

@@ -36,7 +36,7 @@ static int answer(call *k, int status, json_t *j, const char *err)
     if (status < 400 && !j)
         status = 503, err = "out of memory";
     if (status >= 400)
-        j = json_pack("{s:s}", "error", err && err[0] ? err : "error");
+        j = json_pack("{s:o}", "error", webjson_text(err && err[0] ? err : "error"));
     char *text = j ? webjson_dump(j) : NULL;
     json_decref(j);
     if (!text) {

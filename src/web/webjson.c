@@ -13,6 +13,49 @@ static const struct {
 
 char *webjson_dump(const json_t *j) { return json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(6)); }
 
+/* The length of the well-formed UTF-8 character at s (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF), 0 if there is none. */
+static int utf8_char_len(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    int n = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+            : s[0] >= 0xF0 && s[0] <= 0xF4                               ? 4
+                                                                          : 0;
+    unsigned lo = 0x80, hi = 0xBF; /* the second byte's range */
+    if (s[0] == 0xE0)
+        lo = 0xA0;
+    else if (s[0] == 0xED)
+        hi = 0x9F;
+    else if (s[0] == 0xF0)
+        lo = 0x90;
+    else if (s[0] == 0xF4)
+        hi = 0x8F;
+    for (int i = 1; i < n; i++)
+        if (s[i] < (i == 1 ? lo : 0x80) || s[i] > (i == 1 ? hi : 0xBF))
+            return 0;
+    return n;
+}
+
+json_t *webjson_text(const char *text)
+{
+    size_t len = strlen(text);
+    char *t = malloc(len + 1);
+    if (!t)
+        return NULL;
+    memcpy(t, text, len + 1);
+    for (unsigned char *p = (unsigned char *)t; *p;) {
+        int n = utf8_char_len(p);
+        if (n == 0)
+            *p++ = '?';
+        else
+            p += n;
+    }
+    json_t *j = json_string(t);
+    free(t);
+    return j;
+}
+
 void webjson_move_text(const game *g, qmove m, char *buf, size_t len)
 {
     buf[0] = 0;

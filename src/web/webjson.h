@@ -34,5 +34,8 @@ json_t *webjson_catalog(void);
 void webjson_move_text(const game *g, qmove m, char *buf, size_t len);
 /* Dump without spaces, reals to 6 significant digits; caller frees.  NULL: no memory. */
 char *webjson_dump(const json_t *j);
+/* A JSON string of text whose invalid UTF-8 bytes (an input's byte quoted
+ * in an error, a message cut short mid-character) become '?'. */
+json_t *webjson_text(const char *text);
 
 #endif
