@@ -170,6 +170,13 @@ struct game_ops {
     /* What legal_moves() would return, without writing the list: perft
      * counts its last ply with it.  NULL: perft calls legal_moves. */
     int (*count_moves)(const game *g);
+    /* The moves a tree search needs below its root: legal_moves less those
+     * that only reorder the stones of one turn, so that each set of a
+     * turn's stones is one line (a multi-stone turn's stones in increasing
+     * order, every legal move when none is left above the last).  Never
+     * for a search's root, where every legal move is a choice.  NULL:
+     * legal_moves. */
+    int (*search_moves)(const game *g, qmove *out);
 
     /* Play on from g to the end with moves drawn from r, changing g, and
      * return the result; stop after max_plies moves (RESULT_NONE if cut).

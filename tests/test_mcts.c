@@ -3,14 +3,19 @@
  * handing over a win, proofs), the solver against exact minimax on a small
  * game with two-move turns and draws, reproducibility, engine_stop from
  * another thread, legal answers for every game, strength against random,
- * settings errors, and several threads over one tree.  Budgets are small iteration counts; nothing here
+ * settings errors, a multi-stone turn's stones in one order in the tree
+ * (and its subtree found again whatever order the turn was played in),
+ * and several threads over one tree.  Budgets are small iteration counts; nothing here
  * depends on the clock. */
 #include "check.h"
 #include "aitest.h"
 #include "gametest.h"
 #include "ai/engine.h"
+#include "ai/mcts_search.h"
+#include "ai/mcts_tree.h"
 #include "game.h"
 #include "games/loa.h"
+#include "games/y.h"
 #include "rng.h"
 #include "util.h"
 
@@ -801,6 +806,132 @@ static void test_pool_fills_slowly(void)
     game_free(g);
 }
 
+/* ---- a multi-stone turn: one line per set of its stones ---- */
+
+/* The nodes under n (the position g) whose children are not the moves the
+ * search must see there: every legal move at the root, the game's
+ * search_moves below it.  *narrowed counts the nodes where those are
+ * fewer than the legal moves. */
+static int wrong_children(const mcts_tree *t, uint32_t n, game *g, int root, int *narrowed)
+{
+    static qmove legal[GAME_MAX_MOVES];
+    const mcts_node *x = &t->pool[n];
+    if (!x->nchild)
+        return 0;
+    qmove want[GAME_MAX_MOVES];
+    int k = root ? g->ops->legal_moves(g, want) : g->ops->search_moves(g, want);
+    int bad = k != x->nchild;
+    *narrowed += k < g->ops->legal_moves(g, legal);
+    for (uint32_t i = 0; i < x->nchild; i++) {
+        const mcts_node *c = &t->pool[x->child + i];
+        int found = 0;
+        for (int j = 0; j < k; j++)
+            found |= want[j] == c->move;
+        bad += !found;
+        g->ops->make(g, c->move);
+        bad += wrong_children(t, x->child + i, g, 0, narrowed);
+        g->ops->unmake(g);
+    }
+    return bad;
+}
+
+/* A search of 4000 iterations with Y's priors, reusing its tree. */
+static void search_on(mcts_tree *t, mcts_worker *w, const game *g, mcts_result *r)
+{
+    static const mcts_params p = {.iterations = 4000, .seed = 1, .c = 0.7, .max_plies = 1000,
+                                  .prior = 16, .reuse = 1, .expand = 1};
+    CHECK(is_legal(g, mcts_search_run(t, &w, 1, g, &p, NULL, r)));
+}
+
+/* Y 7, progressive, after Black's first stone d4 (White places 2 stones,
+ * then Black 3), searched once. */
+static game *progressive_search(mcts_tree *t, mcts_worker **w, mcts_result *r)
+{
+    game *g = test_game(&y_ops, "size=7 variant=progressive");
+    CHECK_INT(test_play(g, "d4"), 0);
+    CHECK_INT(mcts_tree_init(t, 16), 0);
+    *w = calloc(1, sizeof **w);
+    search_on(t, *w, g, r);
+    return g;
+}
+
+static void search_free(mcts_tree *t, mcts_worker *w, game *g)
+{
+    game_free(w->scratch);
+    free(w);
+    mcts_tree_free(t);
+    game_free(g);
+}
+
+/* Y's progressive variant: below the root a turn's stones come in
+ * increasing order; the search then goes on from a stone of the turn that
+ * has cells below it, and its reused root gains them. */
+static void test_turn_stones_in_order(void)
+{
+    mcts_tree t = {0};
+    mcts_worker *w = NULL;
+    mcts_result r;
+    game *g = progressive_search(&t, &w, &r), *s = game_clone(g);
+    int narrowed = 0;
+    CHECK_INT(wrong_children(&t, t.root, s, 1, &narrowed), 0);
+    CHECK(narrowed > 0);
+    /* the most visited child that lacks legal cells below its stone */
+    const mcts_node *root = &t.pool[t.root], *high = NULL;
+    qmove legal[GAME_MAX_MOVES];
+    for (uint32_t i = 0; i < root->nchild; i++) {
+        const mcts_node *c = &t.pool[root->child + i];
+        s->ops->make(s, c->move);
+        if (c->nchild && c->nchild < s->ops->legal_moves(s, legal) &&
+            (!high || c->visits > high->visits))
+            high = c;
+        s->ops->unmake(s);
+    }
+    CHECK(high != NULL);
+    if (high) {
+        uint32_t visits = high->visits;
+        g->ops->make(g, high->move);
+        int nlegal = g->ops->legal_moves(g, legal);
+        search_on(&t, w, g, &r);
+        CHECK_INT(r.reused, visits);
+        CHECK_INT(t.pool[t.root].nchild, nlegal);
+        g->ops->copy(s, g);
+        narrowed = 0;
+        CHECK_INT(wrong_children(&t, t.root, s, 1, &narrowed), 0);
+    }
+    game_free(s);
+    search_free(&t, w, g);
+}
+
+/* The opponent's turn played in another order than the tree holds its
+ * stones: the search still finds its subtree again. */
+static void test_turn_reused_in_any_order(void)
+{
+    mcts_tree t = {0};
+    mcts_worker *w = NULL;
+    mcts_result r;
+    game *g = progressive_search(&t, &w, &r);
+    /* the most visited grown line of the whole turn: a, then b above a */
+    const mcts_node *root = &t.pool[t.root], *a = NULL, *b = NULL;
+    for (uint32_t i = 0; i < root->nchild; i++) {
+        const mcts_node *x = &t.pool[root->child + i];
+        for (uint32_t j = 0; j < x->nchild; j++) {
+            const mcts_node *y = &t.pool[x->child + j];
+            if (y->nchild && (!b || y->visits > b->visits))
+                a = x, b = y;
+        }
+    }
+    CHECK(b != NULL);
+    if (b) {
+        CHECK(b->move > a->move);
+        uint32_t visits = b->visits;
+        g->ops->make(g, b->move); /* the higher stone first */
+        g->ops->make(g, a->move);
+        search_on(&t, w, g, &r);
+        CHECK_INT(r.reused, visits);
+    }
+    search_free(&t, w, g);
+}
+
 /* ---- several threads ---- */
 
 /* threads=1 is the one-thread search: the same as without the setting, and
@@ -910,6 +1041,8 @@ int main(void)
     RUN(test_small_pool);
     RUN(test_expand_threshold);
     RUN(test_pool_fills_slowly);
+    RUN(test_turn_stones_in_order);
+    RUN(test_turn_reused_in_any_order);
     RUN(test_one_thread_reproducible);
     RUN(test_four_threads_count_exactly);
     RUN(test_four_threads_tactics);

@@ -716,6 +716,36 @@ static void test_progressive_mcts_playout(void)
     game_free(g);
 }
 
+/* The moves a search needs below its root: within a multi-stone turn
+ * only the cells above the turn's last stone, all legal cells when none
+ * is; at a turn's start (and in the standard game) every legal move. */
+static void search_moves_are(const char *opts, const char *moves, const char *want)
+{
+    game *g = test_game(&y_ops, opts);
+    CHECK_INT(test_play(g, moves), 0);
+    qmove m[GAME_MAX_MOVES];
+    char got[512] = "", t[GAME_MOVE_TEXT_MAX];
+    int n = g->ops->search_moves(g, m);
+    for (int i = 0; i < n; i++) {
+        g->ops->move_to_text(g, m[i], t, sizeof t);
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? " " : "", t);
+    }
+    CHECK_STR(got, want);
+    game_free(g);
+}
+
+static void test_search_moves(void)
+{
+    const char *p5 = "size=5 variant=progressive";
+    /* legal after c3 and c2: a1 d1 e1 e2 e3 d4 e4 e5 */
+    search_moves_are(p5, "c3 c2", "e2 e3 d4 e4 e5");
+    /* none above e5: every legal cell */
+    search_moves_are(p5, "c3 e5", "a1 b1 c1 d1 e1 b2 c2 d2 e2 d3 e3");
+    search_moves_are(p5, "c3", "a1 b1 c1 d1 e1 b2 c2 d2 e2 d3 e3 d4 e4 e5");
+    search_moves_are("size=5 variant=double", "c3 b2", "d2 e2 d3 e3 d4 e4 e5");
+    search_moves_are("size=3", "b2", "a1 b1 c1 c2 c3 swap");
+}
+
 static void test_policy_playout(void)
 {
     rng r;
@@ -1001,6 +1031,7 @@ int main(void)
     RUN(test_playout_distribution);
     RUN(test_policy_playout);
     RUN(test_progressive_mcts_playout);
+    RUN(test_search_moves);
     RUN(test_policy_saves_bridges);
     RUN(test_priors);
     RUN(test_bad_input);

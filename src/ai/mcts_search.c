@@ -507,6 +507,8 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     /* without room for the deepest line the search plays any legal move */
     if (room)
         ops->copy(w->scratch, g);
+    if (room && reuse && ops->search_moves)
+        mcts_tree_widen_root(t, w, w->scratch);
     pthread_once(&sqrt_log_once, sqrt_log_init);
     if (!room || ops->result(g) != RESULT_NONE ||
         (!reuse && !mcts_tree_expand(t, w, root, w->scratch, 1))) {

@@ -145,23 +145,31 @@ static int wait_for_children(const mcts_node *n)
     return n->nchild != 0;
 }
 
+/* Random order, so that "first unvisited" is a random pick. */
+static void shuffle(mcts_worker *w, qmove *moves, int k)
+{
+    for (int i = k - 1; i > 0; i--) {
+        int j = (int)rng_below(&w->rng, (uint32_t)i + 1);
+        qmove m = moves[i];
+        moves[i] = moves[j];
+        moves[j] = m;
+    }
+}
+
 int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int check)
 {
     if (t->shared && atomic_fetch_or(&n->flags, MCTS_NODE_EXPANDING) & MCTS_NODE_EXPANDING)
         return wait_for_children(n);
-    int k = g->ops->legal_moves(g, w->moves);
+    const game_ops *ops = g->ops;
+    int below_root = n != &t->pool[t->root] && ops->search_moves;
+    int k = below_root ? ops->search_moves(g, w->moves) : ops->legal_moves(g, w->moves);
     uint32_t first = k ? take_nodes(t, (uint32_t)k) : 0;
     if (!first) {
         if (t->shared)
             atomic_fetch_and(&n->flags, (uint8_t)~MCTS_NODE_EXPANDING);
         return 0;
     }
-    for (int i = k - 1; i > 0; i--) {
-        int j = (int)rng_below(&w->rng, (uint32_t)i + 1);
-        qmove m = w->moves[i];
-        w->moves[i] = w->moves[j];
-        w->moves[j] = m;
-    }
+    shuffle(w, w->moves, k);
     mcts_node *c = &t->pool[first];
     for (int i = 0; i < k; i++)
         mcts_tree_init_node(&c[i], w->moves[i], 0);
@@ -179,6 +187,71 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int ch
     return 1;
 }
 
+int mcts_tree_widen_root(mcts_tree *t, mcts_worker *w, game *g)
+{
+    mcts_node *root = &t->pool[t->root];
+    int k = g->ops->legal_moves(g, w->moves), had = root->nchild;
+    uint32_t first = k > had ? take_nodes(t, (uint32_t)k) : 0;
+    if (!first)
+        return 0;
+    /* the old children first, in their order, with their subtrees (a
+     * node's children are indices); the moves they lack after them */
+    mcts_node *c = &t->pool[first], *old = &t->pool[root->child];
+    int fresh = 0;
+    for (int i = 0; i < k; i++) {
+        int j = 0;
+        while (j < had && old[j].move != w->moves[i])
+            j++;
+        if (j < had)
+            c[j] = old[j];
+        else
+            w->moves[fresh++] = w->moves[i];
+    }
+    shuffle(w, w->moves, fresh);
+    for (int i = 0; i < fresh; i++)
+        mcts_tree_init_node(&c[had + i], w->moves[i], 0);
+    if (t->prior_hook && t->prior_visits > 0) {
+        t->priors(g, w->moves, fresh, w->priors);
+        for (int i = 0; i < fresh; i++) {
+            c[had + i].prior = w->priors[i];
+            mcts_tree_refresh(t, &c[had + i]);
+        }
+    }
+    check_children(t, root, c + had, fresh, g);
+    root->child = first;
+    root->nchild = (uint16_t)k;
+    return fresh;
+}
+
+/* The node under n that the moves m[0..k) of one turn lead to in any
+ * order (a game with search_moves keeps one order of a turn's stones in
+ * the tree, while the game may have had them in another); 0 if the tree
+ * has none.  *budget bounds the nodes tried. */
+static uint32_t find_turn(const mcts_tree *t, uint32_t n, qmove *m, int k, int *budget)
+{
+    if (k == 0)
+        return n;
+    const mcts_node *x = &t->pool[n];
+    for (uint32_t c = 0; c < x->nchild; c++) {
+        qmove cm = t->pool[x->child + c].move;
+        int j = 0;
+        while (j < k && m[j] != cm)
+            j++;
+        if (j == k)
+            continue;
+        if (--*budget < 0)
+            return 0;
+        m[j] = m[k - 1]; /* the rest of the turn in m[0..k-1) */
+        m[k - 1] = cm;
+        uint32_t found = find_turn(t, x->child + c, m, k - 1, budget);
+        m[k - 1] = m[j];
+        m[j] = cm;
+        if (found)
+            return found;
+    }
+    return 0;
+}
+
 uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g)
 {
     const game_ops *ops = g->ops;
@@ -191,17 +264,22 @@ uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g)
         ops->unmake(s);
     if (ops->hash(s) != t->root_hash || ops->to_move(s) != t->pool[t->root].side)
         return 0;
-    uint32_t n = t->root;
-    for (int i = t->root_ply; i < ops->ply(g); i++) {
-        qmove m = ops->move_at(g, i);
-        const mcts_node *x = &t->pool[n];
-        uint32_t next = 0;
-        for (uint32_t k = 0; k < x->nchild && !next; k++)
-            if (t->pool[x->child + k].move == m)
-                next = x->child + k;
-        if (!next)
+    /* the moves since, cut into turns (runs of one player's moves): in a
+     * game without search_moves each move is its own run, in its order */
+    qmove m[64];
+    int mover[64], budget = 4096;
+    for (int i = 0; i < d; i++) {
+        m[i] = ops->move_at(g, t->root_ply + i);
+        mover[i] = ops->to_move(s);
+        ops->make(s, m[i]);
+    }
+    uint32_t n = t->root; /* node 0 is a fresh tree's root, never a child */
+    for (int a = 0, b; a < d; a = b) {
+        b = a + 1;
+        while (ops->search_moves && b < d && mover[b] == mover[a])
+            b++;
+        if (!(n = find_turn(t, n, m + a, b - a, &budget)))
             return 0;
-        n = next;
     }
     return t->pool[n].nchild ? n : 0;
 }

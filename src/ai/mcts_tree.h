@@ -187,7 +187,8 @@ static inline void mcts_tree_refresh(const mcts_tree *t, mcts_node *n)
     }
 }
 
-/* Give n (the position in g) all its children, in random order so that
+/* Give n (the position in g) all its children (below the search's root,
+ * the game's search_moves when it has them), in random order so that
  * "first unvisited" is a random pick, each with its prior when the search
  * uses priors.  With check (or priors from the evaluation) every child is
  * made once to learn its side and whether the game ends there; else that
@@ -205,5 +206,11 @@ int mcts_tree_see(mcts_node *c, const game *g);
  * at most half full (so a long game cannot starve the search of nodes).
  * 0 if none (the root of a fresh tree is node 0, never a reused one). */
 uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g);
+/* A reused root whose children were made below an earlier root (a game's
+ * search_moves: a turn's stones in order) gets every legal move of g, its
+ * position: the old children keep their subtrees, the new ones are made as
+ * by mcts_tree_expand with check.  How many were added (0: none, or no
+ * room).  Before the search's threads start. */
+int mcts_tree_widen_root(mcts_tree *t, mcts_worker *w, game *g);
 
 #endif

@@ -340,6 +340,23 @@ static int y_legal_moves(const game *gg, qmove *out)
     return n;
 }
 
+/* Within a turn the order of its stones changes nothing (the group rule
+ * and a Y are properties of the set), so a search places them in
+ * increasing cell order: one line per set instead of one per ordering. */
+static int y_search_moves(const game *gg, qmove *out)
+{
+    const y_game *g = (const y_game *)gg;
+    int n = y_legal_moves(gg, out);
+    if (g->st.placed == 0 || g->ply == 0)
+        return n;
+    qmove last = g->moves[g->ply - 1]; /* a stone of this turn */
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (out[i] > last)
+            out[k++] = out[i];
+    return k ? k : n; /* none above: every legal cell (nothing was moved) */
+}
+
 /* Swap turns the first player's stones White; it is offered only while
  * White has none, so the groups stay valid after the change of colour. */
 static int has_white(const y_game *g) { return g->st.stones[1] > 0; }
@@ -1093,6 +1110,7 @@ const game_ops y_ops = {
     .multi_move_turns = y_multi_move_turns,
     .turns_left = y_turns_left,
     .render = y_render,
+    .search_moves = y_search_moves,
     .playout = y_playout,
     .policy_playout = y_mcts_playout,
     .priors = y_policy_priors,
