@@ -902,6 +902,69 @@ static void test_turn_stones_in_order(void)
     search_free(&t, w, g);
 }
 
+static const mcts_node *child_with(const mcts_tree *t, const mcts_node *n, qmove m)
+{
+    for (uint32_t i = 0; i < n->nchild; i++)
+        if (t->pool[n->child + i].move == m)
+            return &t->pool[n->child + i];
+    return NULL;
+}
+
+/* The most visited line of the root's turn, a then b (above a): b grown
+ * (widenable 0), or the root's own child b grown without a (1). */
+static int two_stone_line(const mcts_tree *t, int widenable, const mcts_node **a,
+                          const mcts_node **b)
+{
+    const mcts_node *root = &t->pool[t->root];
+    *a = *b = NULL;
+    for (uint32_t i = 0; i < root->nchild; i++) {
+        const mcts_node *x = &t->pool[root->child + i];
+        for (uint32_t j = 0; j < x->nchild; j++) {
+            const mcts_node *y = &t->pool[x->child + j], *yr = child_with(t, root, y->move);
+            int ok = widenable ? yr && yr->nchild && !child_with(t, yr, x->move) : y->nchild > 0;
+            if (ok && (!*b || y->visits > (*b)->visits))
+                *a = x, *b = y;
+        }
+    }
+    return *b != NULL;
+}
+
+/* A widened root's new child starts from the statistics of its position
+ * in the last tree, where the turn's stones came in the other order. */
+static void test_widened_root_takes_transposed_statistics(void)
+{
+    mcts_tree t = {0};
+    mcts_worker *w = NULL;
+    mcts_result r;
+    game *g = progressive_search(&t, &w, &r);
+    /* played b first, the widened root is the root's child b, a its new child */
+    const mcts_node *a, *b;
+    CHECK(two_stone_line(&t, 1, &a, &b));
+    if (b) {
+        uint32_t visits = b->visits, old_root = t.root;
+        double wins = b->wins;
+        qmove low = a->move;
+        g->ops->make(g, b->move);
+        mcts_turn turn;
+        uint32_t reused = mcts_tree_reusable_root(&t, w, g, &turn);
+        CHECK(reused != 0);
+        CHECK_INT(turn.k, 1);
+        game *s = game_clone(g);
+        t.root = reused;
+        CHECK(mcts_tree_widen_root(&t, w, s, &turn) > 0);
+        const mcts_node *got = child_with(&t, &t.pool[t.root], low);
+        CHECK(got != NULL);
+        if (got) {
+            CHECK_INT(got->visits, visits);
+            CHECK(got->wins == wins);
+            CHECK_INT(got->nchild, 0); /* its subtree was for the other order */
+        }
+        t.root = old_root;
+        game_free(s);
+    }
+    search_free(&t, w, g);
+}
+
 /* The opponent's turn played in another order than the tree holds its
  * stones: the search still finds its subtree again. */
 static void test_turn_reused_in_any_order(void)
@@ -910,17 +973,8 @@ static void test_turn_reused_in_any_order(void)
     mcts_worker *w = NULL;
     mcts_result r;
     game *g = progressive_search(&t, &w, &r);
-    /* the most visited grown line of the whole turn: a, then b above a */
-    const mcts_node *root = &t.pool[t.root], *a = NULL, *b = NULL;
-    for (uint32_t i = 0; i < root->nchild; i++) {
-        const mcts_node *x = &t.pool[root->child + i];
-        for (uint32_t j = 0; j < x->nchild; j++) {
-            const mcts_node *y = &t.pool[x->child + j];
-            if (y->nchild && (!b || y->visits > b->visits))
-                a = x, b = y;
-        }
-    }
-    CHECK(b != NULL);
+    const mcts_node *a, *b;
+    CHECK(two_stone_line(&t, 0, &a, &b));
     if (b) {
         CHECK(b->move > a->move);
         uint32_t visits = b->visits;
@@ -1043,6 +1097,7 @@ int main(void)
     RUN(test_pool_fills_slowly);
     RUN(test_turn_stones_in_order);
     RUN(test_turn_reused_in_any_order);
+    RUN(test_widened_root_takes_transposed_statistics);
     RUN(test_one_thread_reproducible);
     RUN(test_four_threads_count_exactly);
     RUN(test_four_threads_tactics);

@@ -481,8 +481,9 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     int hook = ops->priors != NULL;
     double pv = ops->evaluate || hook ? p->prior : 0;
     /* the cached selection terms hold the prior weight they were made with */
+    mcts_turn turn = {0};
     uint32_t reuse = room && p->reuse && pv == t->prior_visits && hook == t->prior_hook
-                         ? mcts_tree_reusable_root(t, w, g) : 0;
+                         ? mcts_tree_reusable_root(t, w, g, &turn) : 0;
     t->prior_visits = pv;
     t->prior_hook = hook;
     t->priors = ops->priors;
@@ -508,7 +509,7 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     if (room)
         ops->copy(w->scratch, g);
     if (room && reuse && ops->search_moves)
-        mcts_tree_widen_root(t, w, w->scratch);
+        mcts_tree_widen_root(t, w, w->scratch, &turn);
     pthread_once(&sqrt_log_once, sqrt_log_init);
     if (!room || ops->result(g) != RESULT_NONE ||
         (!reuse && !mcts_tree_expand(t, w, root, w->scratch, 1))) {

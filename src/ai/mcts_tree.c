@@ -187,42 +187,6 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int ch
     return 1;
 }
 
-int mcts_tree_widen_root(mcts_tree *t, mcts_worker *w, game *g)
-{
-    mcts_node *root = &t->pool[t->root];
-    int k = g->ops->legal_moves(g, w->moves), had = root->nchild;
-    uint32_t first = k > had ? take_nodes(t, (uint32_t)k) : 0;
-    if (!first)
-        return 0;
-    /* the old children first, in their order, with their subtrees (a
-     * node's children are indices); the moves they lack after them */
-    mcts_node *c = &t->pool[first], *old = &t->pool[root->child];
-    int fresh = 0;
-    for (int i = 0; i < k; i++) {
-        int j = 0;
-        while (j < had && old[j].move != w->moves[i])
-            j++;
-        if (j < had)
-            c[j] = old[j];
-        else
-            w->moves[fresh++] = w->moves[i];
-    }
-    shuffle(w, w->moves, fresh);
-    for (int i = 0; i < fresh; i++)
-        mcts_tree_init_node(&c[had + i], w->moves[i], 0);
-    if (t->prior_hook && t->prior_visits > 0) {
-        t->priors(g, w->moves, fresh, w->priors);
-        for (int i = 0; i < fresh; i++) {
-            c[had + i].prior = w->priors[i];
-            mcts_tree_refresh(t, &c[had + i]);
-        }
-    }
-    check_children(t, root, c + had, fresh, g);
-    root->child = first;
-    root->nchild = (uint16_t)k;
-    return fresh;
-}
-
 /* The node under n that the moves m[0..k) of one turn lead to in any
  * order (a game with search_moves keeps one order of a turn's stones in
  * the tree, while the game may have had them in another); 0 if the tree
@@ -252,11 +216,66 @@ static uint32_t find_turn(const mcts_tree *t, uint32_t n, qmove *m, int k, int *
     return 0;
 }
 
-uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g)
+/* A new child of the root (its move c) starts from the statistics of the
+ * same position reached in another order from where the turn began. */
+static void take_transposed(mcts_tree *t, mcts_node *c, const mcts_turn *turn)
+{
+    qmove m[MCTS_REUSE_PLIES + 1];
+    memcpy(m, turn->m, (size_t)turn->k * sizeof *m);
+    m[turn->k] = c->move;
+    int budget = 4096;
+    uint32_t x = find_turn(t, turn->start, m, turn->k + 1, &budget);
+    if (!x)
+        return;
+    MCTS_STORE(c->wins, MCTS_LOAD(t->pool[x].wins));
+    MCTS_STORE(c->visits, MCTS_LOAD(t->pool[x].visits));
+    mcts_tree_refresh(t, c);
+}
+
+int mcts_tree_widen_root(mcts_tree *t, mcts_worker *w, game *g, const mcts_turn *turn)
+{
+    mcts_node *root = &t->pool[t->root];
+    int k = g->ops->legal_moves(g, w->moves), had = root->nchild;
+    uint32_t first = k > had ? take_nodes(t, (uint32_t)k) : 0;
+    if (!first)
+        return 0;
+    /* the old children first, in their order, with their subtrees (a
+     * node's children are indices); the moves they lack after them */
+    mcts_node *c = &t->pool[first], *old = &t->pool[root->child];
+    int fresh = 0;
+    for (int i = 0; i < k; i++) {
+        int j = 0;
+        while (j < had && old[j].move != w->moves[i])
+            j++;
+        if (j < had)
+            c[j] = old[j];
+        else
+            w->moves[fresh++] = w->moves[i];
+    }
+    shuffle(w, w->moves, fresh);
+    for (int i = 0; i < fresh; i++)
+        mcts_tree_init_node(&c[had + i], w->moves[i], 0);
+    if (t->prior_hook && t->prior_visits > 0) {
+        t->priors(g, w->moves, fresh, w->priors);
+        for (int i = 0; i < fresh; i++) {
+            c[had + i].prior = w->priors[i];
+            mcts_tree_refresh(t, &c[had + i]);
+        }
+    }
+    for (int i = 0; turn->k > 0 && i < fresh; i++)
+        take_transposed(t, &c[had + i], turn);
+    check_children(t, root, c + had, fresh, g);
+    root->child = first;
+    root->nchild = (uint16_t)k;
+    return fresh;
+}
+
+uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g, mcts_turn *turn)
 {
     const game_ops *ops = g->ops;
     int d = ops->ply(g) - t->root_ply;
-    if (!t->have_tree || MCTS_LOAD(t->used) > t->cap / 2 || d <= 0 || d > 64)
+    turn->k = 0;
+    if (!t->have_tree || MCTS_LOAD(t->used) > t->cap / 2 || d <= 0 || d > MCTS_REUSE_PLIES)
         return 0;
     game *s = w->scratch;
     ops->copy(s, g);
@@ -266,8 +285,8 @@ uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g)
         return 0;
     /* the moves since, cut into turns (runs of one player's moves): in a
      * game without search_moves each move is its own run, in its order */
-    qmove m[64];
-    int mover[64], budget = 4096;
+    qmove m[MCTS_REUSE_PLIES];
+    int mover[MCTS_REUSE_PLIES], budget = 4096;
     for (int i = 0; i < d; i++) {
         m[i] = ops->move_at(g, t->root_ply + i);
         mover[i] = ops->to_move(s);
@@ -278,8 +297,13 @@ uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g)
         b = a + 1;
         while (ops->search_moves && b < d && mover[b] == mover[a])
             b++;
+        turn->start = n;
         if (!(n = find_turn(t, n, m + a, b - a, &budget)))
             return 0;
+        turn->k = b - a;
+        memcpy(turn->m, m + a, (size_t)(b - a) * sizeof *m);
     }
+    if (mover[d - 1] != ops->to_move(g))
+        turn->k = 0; /* the last turn is over */
     return t->pool[n].nchild ? n : 0;
 }

@@ -201,16 +201,29 @@ int mcts_tree_expand(mcts_tree *t, mcts_worker *w, mcts_node *n, game *g, int ch
  * 1 when that proved c (the game is over there).  Threads that do it at
  * once store the same values. */
 int mcts_tree_see(mcts_node *c, const game *g);
+#define MCTS_REUSE_PLIES 64
+/* The turn a reused root is in the middle of: the node of the last tree
+ * where its moves began and those moves (k = 0: the root starts a turn). */
+typedef struct mcts_turn {
+    uint32_t start;
+    int k;
+    qmove m[MCTS_REUSE_PLIES];
+} mcts_turn;
 /* The node of the last search's tree that stands for g, when g is the
- * last root followed by at least one move the tree has, and the pool is
- * at most half full (so a long game cannot starve the search of nodes).
- * 0 if none (the root of a fresh tree is node 0, never a reused one). */
-uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g);
+ * last root followed by at least one move the tree has (at most
+ * MCTS_REUSE_PLIES; a game with search_moves may have had a turn's moves
+ * in another order than the tree), and the pool is at most half full (so
+ * a long game cannot starve the search of nodes); *turn is the turn it is
+ * in the middle of.  0 if none (the root of a fresh tree is node 0, never
+ * a reused one). */
+uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g, mcts_turn *turn);
 /* A reused root whose children were made below an earlier root (a game's
  * search_moves: a turn's stones in order) gets every legal move of g, its
  * position: the old children keep their subtrees, the new ones are made as
- * by mcts_tree_expand with check.  How many were added (0: none, or no
- * room).  Before the search's threads start. */
-int mcts_tree_widen_root(mcts_tree *t, mcts_worker *w, game *g);
+ * by mcts_tree_expand with check, and start from the statistics of the
+ * same position elsewhere in the last tree (the turn's moves in another
+ * order), without its subtree, which was made for that order.  How many
+ * were added (0: none, or no room).  Before the search's threads start. */
+int mcts_tree_widen_root(mcts_tree *t, mcts_worker *w, game *g, const mcts_turn *turn);
 
 #endif
