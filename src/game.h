@@ -187,8 +187,8 @@ struct game_ops {
      * When trace != NULL it receives every move played, in order (at most
      * max_plies), and *ntrace their number: the all-moves-as-first
      * statistics are built from it.  Without a trace a game may play its
-     * plain playout where that plays better at equal time (Y's progressive
-     * variant, Coffee; docs/STRENGTH.md).  NULL: MCTS uses playout. */
+     * plain playout where that plays better at equal time (Y's variants,
+     * Coffee; docs/STRENGTH.md).  NULL: MCTS uses playout. */
     int (*policy_playout)(game *g, struct rng *r, int max_plies, qmove *trace,
                           int *ntrace);
     /* How promising each of moves[0..n) (legal in g) is for the player to

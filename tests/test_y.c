@@ -696,9 +696,9 @@ static void check_policy_playout(const game *g, int n, int standard, rng *r)
 /* In the progressive variant MCTS's playout without a trace is the plain
  * one (it plays better there at equal time): the same seed gives the same
  * game as the playout hook; with a trace it is the policy's (above). */
-static void test_progressive_mcts_playout(void)
+static void plain_when_untraced(const char *opts)
 {
-    game *g = test_game(&y_ops, "size=9 variant=progressive");
+    game *g = test_game(&y_ops, opts);
     CHECK_INT(test_play(g, "e3 c2,g6"), 0);
     for (int i = 0; i < 20; i++) {
         game *a = game_clone(g), *b = game_clone(g);
@@ -714,6 +714,14 @@ static void test_progressive_mcts_playout(void)
         game_free(b);
     }
     game_free(g);
+}
+
+/* In the variants MCTS's untraced playout is the plain one. */
+static void test_variants_mcts_playout(void)
+{
+    static const char *const opts[] = {"size=9 variant=progressive", "size=9 variant=double"};
+    for (int v = 0; v < 2; v++)
+        plain_when_untraced(opts[v]);
 }
 
 /* The moves a search needs below its root: within a multi-stone turn
@@ -1030,7 +1038,7 @@ int main(void)
     RUN(test_playout);
     RUN(test_playout_distribution);
     RUN(test_policy_playout);
-    RUN(test_progressive_mcts_playout);
+    RUN(test_variants_mcts_playout);
     RUN(test_search_moves);
     RUN(test_policy_saves_bridges);
     RUN(test_priors);

@@ -1009,13 +1009,13 @@ static int y_playout(game *gg, struct rng *r, int max_plies)
     return s->result;
 }
 
-/* MCTS's playout (policy_playout): the policy's, except in the progressive
- * variant without a trace, where the plain playout plays better at equal
- * time: on long turns the policy's group-rule checks cost three times the
- * iterations (docs/STRENGTH.md, "Y's progressive variant"). */
+/* MCTS's playout (policy_playout): the policy's, except in the multi-stone
+ * variants without a trace, where the plain playout plays better at equal
+ * time: the policy's group-rule checks cost about three times the
+ * iterations (docs/STRENGTH.md, "Y's variants: plain playouts"). */
 static int y_mcts_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *ntrace)
 {
-    if (((y_game *)gg)->variant != VAR_PROGRESSIVE || trace)
+    if (((y_game *)gg)->variant == VAR_STANDARD || trace)
         return y_policy_playout(gg, r, max_plies, trace, ntrace);
     if (ntrace)
         *ntrace = 0;
