@@ -223,7 +223,7 @@ static void take_transposed(mcts_tree *t, mcts_node *c, const mcts_turn *turn)
     qmove m[MCTS_REUSE_PLIES + 1];
     memcpy(m, turn->m, (size_t)turn->k * sizeof *m);
     m[turn->k] = c->move;
-    int budget = 4096;
+    int budget = 256; /* once per new child: the node is usually found at once */
     uint32_t x = find_turn(t, turn->start, m, turn->k + 1, &budget);
     if (!x)
         return;
