@@ -61,6 +61,9 @@ typedef struct game_option {
 typedef struct game_ai_defaults {
     const char *searcher; /* its registry name, "mcts" */
     const char *settings;
+    /* NULL, or one rule option as "name=value": the entry is only for games
+     * created with it (a variant).  Entries apply in order: a later one wins. */
+    const char *when;
 } game_ai_defaults;
 
 typedef struct game_ops game_ops;

@@ -540,7 +540,7 @@ void session_settings_text(session *s, int seat, char *buf, size_t len)
     engine *e = seat >= SESSION_FIRST && seat <= SESSION_ANALYST ? seat_get(s, seat) : NULL;
     buf[0] = 0;
     if (e) {
-        engine_set_game(e, G(s)->ops);
+        engine_set_game(e, G(s));
         engine_settings_text(e, buf, len);
     }
     UNLOCK(s);
@@ -552,7 +552,7 @@ void session_player_text(session *s, int seat, char *buf, size_t len)
     LOCK(s);
     engine *e = seat >= SESSION_FIRST && seat <= SESSION_ANALYST ? seat_get(s, seat) : NULL;
     if (e) {
-        engine_set_game(e, G(s)->ops);
+        engine_set_game(e, G(s));
         engine_settings_text(e, settings, sizeof settings);
         snprintf(buf, len, "%s%s%s", engine_kind(e), settings[0] ? " " : "", settings);
     } else {
@@ -594,7 +594,7 @@ static int start_search(session *s, engine *e, int kind, int64_t budget,
     const game *g = G(s);
     s->hooks = hooks ? *hooks : (session_hooks){0};
     atomic_store(&s->search_over, 0);
-    engine_set_game(e, g->ops); /* "ai" takes the game's searcher here, not in the worker */
+    engine_set_game(e, g); /* "ai" takes the game's searcher here, not in the worker */
     engine_set_time_budget(e, budget);
     if (s->hooks.progress)
         engine_set_progress(e, search_progress, s, s->hooks.progress_ms);
@@ -653,7 +653,7 @@ static void name_player(session *s, int colour)
     char *who = s->rec->player[colour], settings[SESSION_PLAYER_MAX];
     if (who[0] || !s->eng[colour])
         return;
-    engine_set_game(s->eng[colour], G(s)->ops);
+    engine_set_game(s->eng[colour], G(s));
     engine_settings_text(s->eng[colour], settings, sizeof settings);
     snprintf(who, sizeof s->rec->player[0], "quartet %s %.100s", engine_kind(s->eng[colour]),
              settings);
@@ -721,7 +721,7 @@ int session_ponder_start(session *s)
     int side = !g->ops->to_move(g), started = 0;
     engine *e = s->eng[side];
     if (!s->search && !s->ponder && e && record_result(s->rec) == RESULT_NONE && !flag_fell(s)) {
-        engine_set_game(e, g->ops);
+        engine_set_game(e, g);
         if (engine_wants_ponder(e)) {
             char err[SESSION_ERR_MAX];
             engine_set_progress(e, NULL, NULL, 0);

@@ -16,7 +16,7 @@ static inline qmove test_kind_choose(const char *kind, const game *g, const char
 {
     char err[GAME_ERR_MAX];
     engine *e = engine_new(kind, err, sizeof err);
-    engine_set_game(e, g->ops);
+    engine_set_game(e, g);
     if (engine_set_all(e, settings, err, sizeof err) != 0)
         printf("  settings '%s': %s\n", settings, err);
     qmove m = engine_choose(e, g, rep);

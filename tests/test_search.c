@@ -4,6 +4,7 @@
  * stopped, and the same answers for the same seed. */
 #include "check.h"
 #include "enginetest.h"
+#include "gametest.h"
 #include "ai/engine.h"
 #include "game.h"
 #include "games/loa.h"
@@ -286,16 +287,16 @@ static void test_ai_per_game(void)
     CHECK_HAS(err, "unknown setting 'wizardry' for ai (known: seed, level, iterations, ms,");
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "level=3 iterations=0 ms=0 memory=256 c=0.7");
-    engine_set_game(e, &loa_ops);
+    game *g = game_create_default(&loa_ops), *y = game_create_default(game_find("y"));
+    engine_set_game(e, g);
     CHECK_STR(engine_kind(e), "ai");
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=3 iterations=0 depth=2 ms=0 memory=64 tt=1 lmr=1 ponder=0");
-    game *g = game_create_default(&loa_ops);
     engine_report rep;
     CHECK(engine_choose(e, g, &rep) != QMOVE_NONE);
     CHECK_HAS(rep.summary, "alphabeta: ");
     CHECK_HAS(rep.summary, " depth 2 ");
-    engine_set_game(e, game_find("y"));
+    engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=3 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
@@ -307,6 +308,50 @@ static void test_ai_per_game(void)
     engine_free(x);
     engine_free(e);
     game_free(g);
+    game_free(y);
+}
+
+/* The settings text of engine e for a Y game with these options. */
+static void y_settings(engine *e, const char *opts, char *text, size_t len)
+{
+    game *y = test_game(game_find("y"), opts);
+    engine_set_game(e, y);
+    engine_settings_text(e, text, len);
+    game_free(y);
+}
+
+/* Defaults for one variant apply to games with that option only, shown
+ * and searched; the user's own settings still win. */
+static void variant_defaults(void)
+{
+    char err[GAME_ERR_MAX], text[512];
+    engine *e = make("mcts", "prior=7");
+    y_settings(e, "variant=progressive", text, sizeof text);
+    CHECK_HAS(text, " c=0.3 cutoff=0 evalplies=0 maxplies=1000 prior=7 ");
+    y_settings(e, "variant=double", text, sizeof text);
+    CHECK_HAS(text, " c=0.7 ");
+    y_settings(e, "size=9 variant=progressive", text, sizeof text);
+    CHECK_HAS(text, " c=0.3 ");
+    y_settings(e, "", text, sizeof text);
+    CHECK_HAS(text, " c=0.7 ");
+    CHECK_INT(engine_set(e, "c", "0.5", err, sizeof err), 0);
+    y_settings(e, "variant=progressive", text, sizeof text);
+    CHECK_HAS(text, " c=0.5 ");
+    engine_free(e);
+    /* a search of a progressive game takes c=0.3 whatever was shown */
+    game *g = test_game(game_find("y"), "size=7 variant=progressive");
+    engine *a = make("mcts", "iterations=3000"), *b = make("mcts", "iterations=3000 c=0.3"),
+           *c = make("mcts", "iterations=3000 c=0.7");
+    engine_report ra, rb, rc;
+    engine_choose(a, g, &ra);
+    engine_choose(b, g, &rb);
+    engine_choose(c, g, &rc);
+    CHECK(ra.value == rb.value);
+    CHECK(ra.value != rc.value);
+    engine_free(a);
+    engine_free(b);
+    engine_free(c);
+    game_free(g);
 }
 
 /* A game's tuned defaults apply under the user's own settings. */
@@ -317,15 +362,17 @@ static void test_game_defaults(void)
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
-    engine_set_game(e, &loa_ops);
+    game *g = game_create_default(&loa_ops), *y = game_create_default(game_find("y"));
+    engine_set_game(e, g);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
-    engine_set_game(e, game_find("y"));
+    engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");
+    game_free(y);
+    variant_defaults();
     /* a search takes its game's defaults by itself, whatever is shown */
-    game *g = game_create_default(&loa_ops);
     engine *x = make("mcts", "iterations=300 prior=7 cutoff=1 evalplies=4");
     engine_set(e, "iterations", "300", err, sizeof err);
     engine_report r1, r2;
@@ -343,7 +390,7 @@ static void test_game_defaults(void)
     g = game_create_default(&loa_ops);
     engine_choose(r1e, g, NULL);
     engine_choose(r2e, g, NULL);
-    engine_set_game(r2e, &loa_ops);
+    engine_set_game(r2e, g);
     CHECK(engine_choose(r1e, g, NULL) == engine_choose(r2e, g, NULL));
     game_free(g);
     engine_free(r1e);

@@ -18,7 +18,7 @@ static void expect_move(const char *opts, const char *moves, const char *setting
     game *g = test_game(&y_ops, opts);
     CHECK_INT(test_play(g, moves), 0);
     engine *e = engine_new("ai", err, sizeof err);
-    engine_set_game(e, &y_ops);
+    engine_set_game(e, g);
     if (engine_set_all(e, settings, err, sizeof err) != 0)
         printf("  settings failed: %s\n", err);
     engine_report rep;

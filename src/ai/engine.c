@@ -13,6 +13,7 @@
 
 #define SETTINGS_TEXT_MAX 512
 #define SETTINGS_WORDS_MAX 32
+#define OPTIONS_TEXT_MAX 256
 
 struct engine {
     const searcher_ops *ops;
@@ -21,6 +22,7 @@ struct engine {
     searcher_value set[SEARCHER_MAX_SETTINGS];  /* in effect, in the table's order */
     unsigned char mine[SEARCHER_MAX_SETTINGS];  /* given by the user: no game default overrides it */
     const game_ops *game;                       /* whose tuned defaults set shows */
+    char game_options[OPTIONS_TEXT_MAX];        /* and that game's options */
     int64_t budget_ms;
     engine_progress_fn progress;
     void *progress_arg;
@@ -240,13 +242,26 @@ int engine_set_all(engine *e, const char *settings, char *err, size_t errlen)
     return 0;
 }
 
-/* The settings in effect for a game: the user's, else the game's tuned
- * defaults for this searcher, else the searcher's own. */
-static void effective(const engine *e, const game_ops *game, searcher_value *out)
+/* Is d for a game with these options ("size=11 variant=double")? */
+static int defaults_apply(const game_ai_defaults *d, const char *options)
+{
+    if (!d->when)
+        return 1;
+    size_t n = strlen(d->when);
+    for (const char *p = options; (p = strstr(p, d->when)) != NULL; p += n)
+        if ((p == options || p[-1] == ' ') && (p[n] == ' ' || p[n] == 0))
+            return 1;
+    return 0;
+}
+
+/* The settings in effect for a game with these options: the user's, else
+ * the game's tuned defaults for this searcher, else the searcher's own. */
+static void effective(const engine *e, const game_ops *game, const char *options,
+                      searcher_value *out)
 {
     searcher_defaults(e->ops, out);
     for (const game_ai_defaults *d = game ? game->ai_defaults : NULL; d && d->searcher; d++) {
-        if (!util_str_ieq(d->searcher, e->ops->name))
+        if (!util_str_ieq(d->searcher, e->ops->name) || !defaults_apply(d, options))
             continue;
         char buf[SETTINGS_TEXT_MAX], *words[SETTINGS_WORDS_MAX];
         snprintf(buf, sizeof buf, "%s", d->settings);
@@ -297,14 +312,19 @@ static void ai_switch(engine *e, const game_ops *game)
     memcpy(e->mine, mine, sizeof e->mine);
 }
 
-void engine_set_game(engine *e, const game_ops *game)
+void engine_set_game(engine *e, const game *g)
 {
+    const game_ops *game = g ? g->ops : NULL;
+    char options[OPTIONS_TEXT_MAX] = "";
+    if (g)
+        game_options_text(g, options, sizeof options);
     ai_switch(e, game);
-    if (game == e->game)
+    if (game == e->game && strcmp(options, e->game_options) == 0)
         return; /* no write: a search may be reading the settings */
     searcher_value set[SEARCHER_MAX_SETTINGS];
-    effective(e, game, set);
+    effective(e, game, options, set);
     e->game = game;
+    memcpy(e->game_options, options, sizeof options);
     int changed = 0;
     for (int i = 0; e->ops->settings[i].name; i++)
         changed |= memcmp(&set[i], &e->set[i], sizeof set[i]) != 0;
@@ -442,7 +462,7 @@ static long long setting_of(const engine *e, const searcher_value *set, const ch
 int engine_wants_ponder(const engine *e)
 {
     searcher_value set[SEARCHER_MAX_SETTINGS];
-    effective(e, e->game, set);
+    effective(e, e->game, e->game_options, set);
     return setting_of(e, set, "ponder") != 0;
 }
 
@@ -457,8 +477,10 @@ static qmove search(engine *e, const game *g, engine_report *rep, int mode)
     /* the settings for this game, without changing e: another thread may
      * be showing them */
     searcher_value set[SEARCHER_MAX_SETTINGS];
+    char options[OPTIONS_TEXT_MAX];
+    game_options_text(g, options, sizeof options);
     ai_switch(e, g->ops); /* callers without a session (bench, tests) */
-    effective(e, g->ops, set);
+    effective(e, g->ops, options, set);
     watch w = {e, mode, e->budget_ms, (uint64_t)setting_of(e, set, "iterations"), 0, 0};
     long long ms = setting_of(e, set, "ms");
     if (ms > 0 && (!w.limit_ms || ms < w.limit_ms))

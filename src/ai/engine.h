@@ -91,9 +91,9 @@ void engine_settings_text(const engine *e, char *buf, size_t len);
 /* Only the settings the user gave, in the same form: what a new engine
  * takes over, so that a game's tuned defaults still apply to it. */
 void engine_given_settings_text(const engine *e, char *buf, size_t len);
-/* Show the defaults game tunes for settings the user did not give.  Call
- * it when the game changes, not during a search. */
-void engine_set_game(engine *e, const game_ops *game);
+/* Show the defaults g's game tunes, for its options, for settings the
+ * user did not give.  Call it when the game changes, not during a search. */
+void engine_set_game(engine *e, const game *g);
 /* Every kind of player with its settings, ranges, defaults (and the games
  * that tune them) and meaning, one line each, for help texts. */
 void engine_settings_help(char *buf, size_t len);

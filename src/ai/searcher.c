@@ -154,8 +154,9 @@ static void game_defaults_text(const searcher_ops *ops, const searcher_setting *
             for (const char *p = d->settings; (p = strstr(p, s->name)) != NULL; p += nlen) {
                 if ((p == d->settings || p[-1] == ' ') && p[nlen] == '=') {
                     int vlen = (int)strcspn(p + nlen + 1, " ");
-                    util_str_appendf(buf, len, "%s%s: %.*s", buf[0] ? ", " : "; ",
-                                     game_registry[g]->name, vlen, p + nlen + 1);
+                    util_str_appendf(buf, len, "%s%s%s%s: %.*s", buf[0] ? ", " : "; ",
+                                     game_registry[g]->name, d->when ? " " : "",
+                                     d->when ? d->when : "", vlen, p + nlen + 1);
                 }
             }
         }

@@ -1040,7 +1040,7 @@ const game_ops loa_ops = {
     .turns_left = loa_turns_left,
     .clicks = loa_clicks,
     /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */
-    .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4"}, {NULL, NULL}},
+    .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4", NULL}, {NULL, NULL, NULL}},
     /* alpha-beta with loa_eval.c beat MCTS at equal work (docs/STRENGTH.md) */
     .ai_searcher = "alphabeta",
 };

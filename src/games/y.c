@@ -1114,8 +1114,11 @@ const game_ops y_ops = {
     .playout = y_playout,
     .policy_playout = y_mcts_playout,
     .priors = y_policy_priors,
-    /* priors: matches in docs/STRENGTH.md */
-    .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16"}, {NULL, NULL}},
+    /* priors, and less exploration in the progressive variant: matches in
+     * docs/STRENGTH.md */
+    .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
+                                              {"mcts", "c=0.3", "variant=progressive"},
+                                              {NULL, NULL, NULL}},
     .describe = y_describe,
     .clicks = y_clicks,
 };
