@@ -189,8 +189,8 @@ struct game_ops {
      * threats answered); MCTS uses it in place of playout when present.
      * When trace != NULL it receives every move played, in order (at most
      * max_plies), and *ntrace their number: the all-moves-as-first
-     * statistics are built from it.  Without a trace a game may play its
-     * plain playout where that plays better at equal time (Y's variants,
+     * statistics are built from it.  Without a trace a game may play a
+     * cheaper playout where that plays better at equal time (Y's variants,
      * Coffee; docs/STRENGTH.md).  NULL: MCTS uses playout. */
     int (*policy_playout)(game *g, struct rng *r, int max_plies, qmove *trace,
                           int *ntrace);

@@ -8,6 +8,7 @@
 #include "util.h"
 #include "games/y.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 
 /* ---- an independent model of the rules: a plain grid and flood fills ---- */
@@ -693,35 +694,62 @@ static void check_policy_playout(const game *g, int n, int standard, rng *r)
     game_free(d);
 }
 
-/* In the progressive variant MCTS's playout without a trace is the plain
- * one (it plays better there at equal time): the same seed gives the same
- * game as the playout hook; with a trace it is the policy's (above). */
-static void plain_when_untraced(const char *opts)
+/* What the board of g (size n) holds at cell (c, r): 'b', 'w' or '.'. */
+static char cell_at_text(const game *g, int n, int c, int r)
 {
-    game *g = test_game(&y_ops, opts);
-    CHECK_INT(test_play(g, "e3 c2,g6"), 0);
-    for (int i = 0; i < 20; i++) {
-        game *a = game_clone(g), *b = game_clone(g);
-        rng ra, rb;
-        rng_seed(&ra, 100 + (uint64_t)i);
-        rng_seed(&rb, 100 + (uint64_t)i);
-        int nt = -1;
-        CHECK_INT(a->ops->policy_playout(a, &ra, 100000, NULL, &nt), b->ops->playout(b, &rb, 100000));
-        CHECK_INT(nt, 0);
-        CHECK(a->ops->hash(a) == b->ops->hash(b));
-        CHECK(rng_below(&ra, 1u << 30) == rng_below(&rb, 1u << 30));
-        game_free(a);
-        game_free(b);
+    const char *p = text_of(g);
+    for (int row = n - 1; row > r; row--)
+        p = strchr(p, '/') + 1;
+    for (int i = 0; *p != '/' && *p != ' ';) {
+        int empties = isdigit((unsigned char)*p) ? (int)strtol(p, (char **)&p, 10) : 0;
+        if (!empties) {
+            if (i == c - r)
+                return *p;
+            i++, p++;
+        } else if (c - r < i + empties) {
+            return '.';
+        } else {
+            i += empties;
+        }
     }
-    game_free(g);
+    return '?';
 }
 
-/* In the variants MCTS's untraced playout is the plain one. */
-static void test_variants_mcts_playout(void)
+/* In the variants MCTS's untraced playout is the plain one that takes a
+ * win the mover has when its turn starts, and first blocks the
+ * opponent's: Black's bottom row a1-d1 wins at e1 or e2.  Black to move
+ * wins with its first stone; White to move blocks e1, and the group rule
+ * closes e2 to its second stone (next to e1), so Black wins there.  The
+ * playout hook itself stays uniformly random. */
+static void test_variants_playout_threats(void)
 {
-    static const char *const opts[] = {"size=9 variant=progressive", "size=9 variant=double"};
-    for (int v = 0; v < 2; v++)
-        plain_when_untraced(opts[v]);
+    static const char *const opts[] = {"size=5 variant=double", "size=5 variant=progressive"};
+    for (int v = 0; v < 2; v++) {
+        game *g = test_game(&y_ops, opts[v]);
+        rng r;
+        rng_seed(&r, 11);
+        int uniform_wins = 0; /* at e1 with the first stone */
+        for (int i = 0; i < 20; i++) {
+            game *a = game_clone(g), *b = game_clone(g), *u = game_clone(g);
+            CHECK_INT(test_set_pos(a, "w/ww/3/4/bbbb1 b 5 - -"), 0);
+            CHECK_INT(test_set_pos(b, "w/ww/3/4/bbbb1 w 6 - -"), 0);
+            CHECK_INT(test_set_pos(u, "w/ww/3/4/bbbb1 b 5 - -"), 0);
+            int nt = -1;
+            CHECK_INT(a->ops->policy_playout(a, &r, 1000, NULL, &nt), RESULT_FIRST);
+            CHECK_INT(nt, 0);
+            CHECK_STR(text_of(a), "w/ww/3/4/bbbbb w 6 - -");
+            CHECK_INT(b->ops->policy_playout(b, &r, 1000, NULL, &nt), RESULT_FIRST);
+            CHECK(cell_at_text(b, 5, 4, 0) == 'w'); /* e1 */
+            CHECK(cell_at_text(b, 5, 4, 1) == 'b'); /* e2 */
+            u->ops->playout(u, &r, 1000);
+            uniform_wins += strcmp(text_of(u), "w/ww/3/4/bbbbb w 6 - -") == 0;
+            game_free(a);
+            game_free(b);
+            game_free(u);
+        }
+        CHECK(uniform_wins < 20);
+        game_free(g);
+    }
 }
 
 /* The moves a search needs below its root: within a multi-stone turn
@@ -1038,7 +1066,7 @@ int main(void)
     RUN(test_playout);
     RUN(test_playout_distribution);
     RUN(test_policy_playout);
-    RUN(test_variants_mcts_playout);
+    RUN(test_variants_playout_threats);
     RUN(test_search_moves);
     RUN(test_policy_saves_bridges);
     RUN(test_priors);

@@ -140,11 +140,15 @@ static void init_geometry(y_game *g, int n)
                     g->template_dirs[i] = (uint8_t)(g->template_dirs[i] | 1u << d);
         }
     memset(g->all_bits, 0, sizeof g->all_bits);
+    memset(g->edge_bits, 0, sizeof g->edge_bits);
     memset(g->nb_bits, 0, sizeof g->nb_bits);
     for (int i = 0; i < g->ncells; i++) {
         int b = g->bit[i];
         g->all_cells[i] = (int16_t)i;
         set_bit(g->all_bits, b);
+        for (int e = 0; e < 3; e++)
+            if (g->side_mask[i] >> e & 1)
+                set_bit(g->edge_bits[e], b);
         g->side_of_bit[b] = g->side_mask[i];
         for (int k = 0; k < 6; k++)
             set_bit(&g->nb_bits[b * g->words], g->bit[g->nb[i][k]]);
@@ -965,21 +969,22 @@ static int y_turns_left(const game *gg)
 /* The variants: stone by stone to the first Y (y_vplay.c), then the hash:
  * the turn's stones lose their keys, the stones that changed colour and
  * the new turn and side gain theirs. */
-static int play_variant(y_game *g, rng *r)
+static int play_variant(y_game *g, rng *r, int threats)
 {
     y_state *s = &g->st;
     uint64_t h = s->hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0), changed;
     for (int k = 0; k < s->placed; k++)
         h ^= zob_this[THIS_TURN(g, k)];
-    y_vplay_run(g, r, (const uint64_t(*)[MAX_CELLS])zob_stone, &changed);
+    y_vplay_run(g, r, (const uint64_t(*)[MAX_CELLS])zob_stone, &changed, threats);
     s->hash = h ^ changed ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
     return s->result;
 }
 
 /* Fill the empty cells of g in random order and return the result.  g
  * ends as the board at that point, finished, with no history -- as if set
- * by from_text (the standard game: the full board). */
-static int y_playout(game *gg, struct rng *r, int max_plies)
+ * by from_text (the standard game: the full board).  threats: the
+ * variants' turns take and block wins first (y_vplay_run). */
+static int play_out(game *gg, struct rng *r, int max_plies, int threats)
 {
     y_game *g = (y_game *)gg;
     y_state *s = &g->st;
@@ -1002,24 +1007,30 @@ static int y_playout(game *gg, struct rng *r, int max_plies)
     if (g->variant == VAR_STANDARD)
         s->result = (uint8_t)fill_board(g, r);
     else
-        s->result = (uint8_t)play_variant(g, r);
+        s->result = (uint8_t)play_variant(g, r, threats);
     s->placed = 0;
     s->top = 0;
     g->ply = 0;
     return s->result;
 }
 
+static int y_playout(game *gg, struct rng *r, int max_plies)
+{
+    return play_out(gg, r, max_plies, 0);
+}
+
 /* MCTS's playout (policy_playout): the policy's, except in the multi-stone
- * variants without a trace, where the plain playout plays better at equal
- * time: the policy's group-rule checks cost about three times the
- * iterations (docs/STRENGTH.md, "Y's variants: plain playouts"). */
+ * variants without a trace, where the plain playout with its turns' wins
+ * and blocks plays better at equal time: the policy's group-rule checks
+ * cost about three times the iterations (docs/STRENGTH.md, "Y's variants:
+ * plain playouts" and "Wins and blocks in the variants' playouts"). */
 static int y_mcts_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *ntrace)
 {
     if (((y_game *)gg)->variant == VAR_STANDARD || trace)
         return y_policy_playout(gg, r, max_plies, trace, ntrace);
     if (ntrace)
         *ntrace = 0;
-    return y_playout(gg, r, max_plies);
+    return play_out(gg, r, max_plies, 1);
 }
 
 void y_playout_done(y_game *g)

@@ -107,6 +107,7 @@ typedef struct y_game {
     int16_t bit[MAX_CELLS];         /* the cell's bit in a board bit set */
     int16_t all_cells[MAX_CELLS];   /* 0, 1, ..., ncells - 1 */
     uint64_t all_bits[BB_WORDS];    /* every cell's bit */
+    uint64_t edge_bits[3][BB_WORDS]; /* the cells on each side (bit k of side_mask) */
     /* by bit position (bit b's entries start at b * words): the bits of
      * the cell's neighbours and its own */
     uint64_t nb_bits[BB_BITS * BB_WORDS];

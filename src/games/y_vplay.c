@@ -20,6 +20,16 @@
  * gives the six neighbours as six bits, and a table of the 64 sets gives
  * where the runs of consecutive ones start: one group per run.
  *
+ * With threats (MCTS's playouts), a turn first takes a cell where the
+ * mover makes a Y and then blocks the cells where the opponent would, as
+ * far as the group rule lets it; the rest is random.  In the variants a
+ * turn can win only through a cell that wins when it starts (two stones
+ * of one turn never share a group), so both sets are found once a turn:
+ * for each colour and side, the cells on the side or next to a group
+ * touching it (near, grown with every stone), and a cell in all three
+ * sets wins.  Without this a random turn leaves a threat open as often as
+ * not, and the playouts miss what decides these games.
+ *
  * The functions taking words and n (the size) are inlined where they are
  * constants, so the bit sets of boards up to size 11 are two words without
  * loops and the default board's shifts are immediate.
@@ -36,6 +46,10 @@ typedef struct vsets {
      * guards, so a window of bits may start below bit 0 */
     uint64_t own[2][BB_WORDS + 1];
     uint64_t closed[BB_WORDS]; /* the cells the group rule closes this turn */
+    /* near[side][e]: the cells on side e or next to a group of side's
+     * stones that touches it; only grows */
+    uint64_t near[2][3][BB_WORDS];
+    uint64_t wins[BB_WORDS], blocks[BB_WORDS]; /* find_threats() */
 } vsets;
 
 Y_HOT uint64_t *stones_of(vsets *t, int side) { return t->own[side] + 1; }
@@ -167,8 +181,64 @@ static void swap_colours(y_game *g, vsets *t, const uint64_t keys[2][MAX_CELLS],
         }
     memcpy(t->own[1], t->own[0], sizeof t->own[1]);
     memset(t->own[0], 0, sizeof t->own[0]);
+    memcpy(t->near[1], t->near[0], sizeof t->near[1]);
+    memcpy(t->near[0], g->edge_bits, sizeof t->near[0]);
     g->st.stones[1] = g->st.stones[0];
     g->st.stones[0] = 0;
+}
+
+/* Add the group of root (a stone of side) to the cells near each side it
+ * touches. */
+Y_HOT void add_near(vsets *t, const y_vstate *v, int side, int root, int words)
+{
+    for (int e = 0; e < 3; e++)
+        if (v->sides[root] >> e & 1)
+            for (int i = 0; i < words; i++)
+                t->near[side][e][i] |= v->reach[root * words + i];
+}
+
+/* The cells where a stone of side would make a Y now.  A stone joins
+ * every group of its colour next to it, so an empty cell wins when each
+ * side is touched by the cell itself or by one of those groups: near
+ * that side, for all three sides at once. */
+Y_HOT void winning_cells(const y_game *g, const vsets *t, int side, int words, uint64_t *out)
+{
+    for (int i = 0; i < words; i++)
+        out[i] = g->all_bits[i] & ~(t->own[0][i + 1] | t->own[1][i + 1]) &
+                 t->near[side][0][i] & t->near[side][1][i] & t->near[side][2][i];
+}
+
+/* A turn's cells that are not random (wins for the mover, the opponent's
+ * wins to block), found when the turn starts: the mover's stones can only
+ * take the opponent's away, and a win the turn's own stones make is
+ * closed to it by the group rule.  Returns 1 when there is one. */
+Y_HOT int find_threats(const y_game *g, vsets *t, int side, int words)
+{
+    winning_cells(g, t, side, words, t->wins);
+    winning_cells(g, t, side ^ 1, words, t->blocks);
+    uint64_t any = 0;
+    for (int i = 0; i < words; i++)
+        any |= t->wins[i] | t->blocks[i];
+    return any != 0;
+}
+
+/* The bit of an open cell where the mover wins, else of an open cell the
+ * opponent wins on (taken off the blocks), else -1. */
+Y_HOT int forced_bit(vsets *t, int words)
+{
+    for (int i = 0; i < words; i++) {
+        uint64_t x = t->wins[i] & ~t->closed[i];
+        if (x)
+            return i * 64 + __builtin_ctzll(x);
+    }
+    for (int i = 0; i < words; i++) {
+        uint64_t x = t->blocks[i] & ~t->closed[i];
+        if (x) {
+            t->blocks[i] &= ~(x & -x);
+            return i * 64 + __builtin_ctzll(x);
+        }
+    }
+    return -1;
 }
 
 /* The playout's sets and list from the position: the empty cells, the
@@ -179,6 +249,8 @@ static int start(y_game *g, vsets *t, int words)
     const y_state *s = &g->st;
     y_vstate *v = &g->vp;
     memset(t, 0, sizeof *t);
+    for (int side = 0; side < 2; side++)
+        memcpy(t->near[side], g->edge_bits, sizeof t->near[side]);
     if (s->stones[0] + s->stones[1] == 0) { /* the empty board: every bit, in order */
         memcpy(v->list, g->bit, (size_t)g->ncells * sizeof v->list[0]);
         return g->ncells;
@@ -211,6 +283,9 @@ static int start(y_game *g, vsets *t, int words)
         for (int k = 0; k < words; k++)
             v->reach[rb * words + k] |= g->nb_bits[b * words + k];
     }
+    for (int i = 0; i < g->ncells; i++)
+        if (g->cell[i] != EMPTY && y_root(g, i) == i)
+            add_near(t, v, g->cell[i] - 1, g->bit[i], words);
     for (int k = 0; k < s->placed; k++) {
         int rb = v->root[g->bit[THIS_TURN(g, k)]];
         for (int i = 0; i < words; i++)
@@ -220,9 +295,10 @@ static int start(y_game *g, vsets *t, int words)
 }
 
 /* The mover's stone on empty bit b, on the game's board too (its key into
- * *h); returns the root of its group. */
-Y_HOT int place(y_game *g, y_vstate *v, vsets *t, int b, int side, int words, int n,
-                const uint64_t keys[2][MAX_CELLS], uint64_t *h)
+ * *h), and with threats in the cells near the sides; returns the root of
+ * its group. */
+Y_HOT int place(y_game *g, y_vstate *v, vsets *t, int b, int side, int threats, int words,
+                int n, const uint64_t keys[2][MAX_CELLS], uint64_t *h)
 {
     int c = g->cell_of_bit[b];
     g->cell[c] = (uint8_t)(side + 1);
@@ -231,6 +307,8 @@ Y_HOT int place(y_game *g, y_vstate *v, vsets *t, int b, int side, int words, in
     uint64_t *own = stones_of(t, side);
     int root = join_stone(g, v, b, own, words, n);
     own[b >> 6] |= 1ull << (b & 63);
+    if (threats)
+        add_near(t, v, side, root, words);
     return root;
 }
 
@@ -240,7 +318,7 @@ Y_HOT int place(y_game *g, y_vstate *v, vsets *t, int b, int side, int words, in
  * first stone, the lower the second); other stones share one random number
  * between two draws. */
 Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed,
-               int words, int n)
+               int threats, int words, int n)
 {
     y_state *s = &g->st;
     y_vstate *v = &g->vp;
@@ -250,16 +328,25 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
     int left = y_quota(g, turn) - s->placed, two_stone = g->variant == VAR_DOUBLE;
     int may_swap = g->pie && turn < 2; /* the pie rule's offer is still to come */
     uint64_t spare = 0, h = 0;
-    int have_spare = 0;
+    int have_spare = 0, forced = threats && find_threats(g, &t, side, words);
     while (ne > 0) {
-        int k, root;
+        int k, b, root;
         const uint64_t *closed = t.closed;
+        if (forced) {
+            b = forced_bit(&t, words);
+            if (b >= 0) {
+                for (k = 0; list[k] != b;)
+                    k++;
+                goto chosen;
+            }
+            forced = 0;
+        }
         if (two_stone && left == 2) {
             uint64_t y = rng_next(r);
             k = (int)(((y >> 32) * (uint32_t)ne) >> 32);
-            int b = list[k];
+            b = list[k];
             list[k] = list[--ne];
-            root = place(g, v, &t, b, side, words, n, keys, &h);
+            root = place(g, v, &t, b, side, threats, words, n, keys, &h);
             if (v->sides[root] == SIDE_ALL) {
                 s->result = (uint8_t)(RESULT_FIRST + side);
                 goto next_turn;
@@ -281,15 +368,16 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
             have_spare ^= 1;
             k = (int)((x * (uint32_t)ne) >> 32);
         }
-        int b = list[k];
+        b = list[k];
         if (has(closed, b)) {
             k = pick_open(g, r, &t, closed, ne);
             if (k < 0) /* a short turn: no legal cell left */
                 goto next_turn;
             b = list[k];
         }
+    chosen:
         list[k] = list[--ne];
-        root = place(g, v, &t, b, side, words, n, keys, &h);
+        root = place(g, v, &t, b, side, threats, words, n, keys, &h);
         if (v->sides[root] == SIDE_ALL)
             s->result = (uint8_t)(RESULT_FIRST + side);
         else if (--left > 0) {
@@ -313,6 +401,7 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
                 side = 0;
             }
         }
+        forced = threats && find_threats(g, &t, side, words);
     }
     s->side = (uint8_t)side;
     s->turn = (int16_t)turn;
@@ -320,14 +409,15 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
     *changed = h;
 }
 
-void y_vplay_run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed)
+void y_vplay_run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed,
+                 int threats)
 {
     if (g->size == 11) /* the default board */
-        run(g, r, keys, changed, 2, 11);
+        run(g, r, keys, changed, threats, 2, 11);
     else if (g->words == 2) /* every board up to size 11 */
-        run(g, r, keys, changed, 2, g->size);
+        run(g, r, keys, changed, threats, 2, g->size);
     else
-        run(g, r, keys, changed, g->words, g->size);
+        run(g, r, keys, changed, threats, g->words, g->size);
 }
 
 void y_vplay_runs(y_game *g)

@@ -9,12 +9,16 @@
 /* g->runs for g->size. */
 void y_vplay_runs(y_game *g);
 
-/* Play uniformly random legal stones from g (a variant, game not over, no
- * swap on offer) to the first Y.  g's board, stone counts, side, turn and
- * result become those of the end; its groups are left stale (a finished
- * position without history never reads them) and its hash is not touched:
- * *changed receives the XOR of the stone keys (keys[colour - 1][cell]) of
- * every cell that changed colour, the other hash terms are the caller's. */
-void y_vplay_run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed);
+/* Play random legal stones from g (a variant, game not over, no swap on
+ * offer) to the first Y: uniformly random, or with threats, each turn
+ * first takes a win the mover has when it starts and then blocks the
+ * opponent's wins, while the group rule leaves them open.  g's board,
+ * stone counts, side, turn and result become those of the end; its groups
+ * are left stale (a finished position without history never reads them)
+ * and its hash is not touched: *changed receives the XOR of the stone keys
+ * (keys[colour - 1][cell]) of every cell that changed colour, the other
+ * hash terms are the caller's. */
+void y_vplay_run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed,
+                 int threats);
 
 #endif
