@@ -8,7 +8,6 @@
 #include "util.h"
 #include "games/y.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 
 /* ---- an independent model of the rules: a plain grid and flood fills ---- */
@@ -694,27 +693,6 @@ static void check_policy_playout(const game *g, int n, int standard, rng *r)
     game_free(d);
 }
 
-/* What the board of g (size n) holds at cell (c, r): 'b', 'w' or '.'. */
-static char cell_at_text(const game *g, int n, int c, int r)
-{
-    const char *p = text_of(g);
-    for (int row = n - 1; row > r; row--)
-        p = strchr(p, '/') + 1;
-    for (int i = 0; *p != '/' && *p != ' ';) {
-        int empties = isdigit((unsigned char)*p) ? (int)strtol(p, (char **)&p, 10) : 0;
-        if (!empties) {
-            if (i == c - r)
-                return *p;
-            i++, p++;
-        } else if (c - r < i + empties) {
-            return '.';
-        } else {
-            i += empties;
-        }
-    }
-    return '?';
-}
-
 /* In the variants MCTS's untraced playout is the plain one that takes a
  * win the mover has when its turn starts, and first blocks the
  * opponent's: Black's bottom row a1-d1 wins at e1 or e2.  Black to move
@@ -739,8 +717,11 @@ static void test_variants_playout_threats(void)
             CHECK_INT(nt, 0);
             CHECK_STR(text_of(a), "w/ww/3/4/bbbbb w 6 - -");
             CHECK_INT(b->ops->policy_playout(b, &r, 1000, NULL, &nt), RESULT_FIRST);
-            CHECK(cell_at_text(b, 5, 4, 0) == 'w'); /* e1 */
-            CHECK(cell_at_text(b, 5, 4, 1) == 'b'); /* e2 */
+            signed char cell[BF_N][BF_N];
+            int tc[BF_N * BF_N], tr[BF_N * BF_N];
+            parse_text(text_of(b), 5, cell, tc, tr);
+            CHECK_INT(cell[4][0], 2); /* e1: White's */
+            CHECK_INT(cell[4][1], 1); /* e2: Black's */
             u->ops->playout(u, &r, 1000);
             uniform_wins += strcmp(text_of(u), "w/ww/3/4/bbbbb w 6 - -") == 0;
             game_free(a);

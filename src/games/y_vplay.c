@@ -142,6 +142,15 @@ static int select_bit(const uint64_t *x, int idx)
     }
 }
 
+/* Where bit b (an empty cell's) is in the list. */
+static int list_index(const int16_t *list, int b)
+{
+    int k = 0;
+    while (list[k] != b)
+        k++;
+    return k;
+}
+
 /* The index in the list of a uniform open cell for a later stone of the
  * turn (the first draw was closed), or -1 when every empty cell is closed:
  * two more draws, then the set of open cells. */
@@ -163,10 +172,7 @@ static int pick_open(const y_game *g, rng *r, const vsets *t, const uint64_t *cl
     }
     if (n == 0)
         return -1;
-    int b = select_bit(open, (int)rng_below(r, (uint32_t)n));
-    for (k = 0; list[k] != b;)
-        k++;
-    return k;
+    return list_index(list, select_bit(open, (int)rng_below(r, (uint32_t)n)));
 }
 
 /* The pie rule's swap inside a playout, as y_make plays it: the first
@@ -243,8 +249,9 @@ Y_HOT int forced_bit(vsets *t, int words)
 
 /* The playout's sets and list from the position: the empty cells, the
  * stones, the groups (from the game's union-find) with their reach, this
- * turn's closed cells.  Returns the number of empty cells. */
-static int start(y_game *g, vsets *t, int words)
+ * turn's closed cells, with threats the cells near the sides.  Returns the
+ * number of empty cells. */
+static int start(y_game *g, vsets *t, int threats, int words)
 {
     const y_state *s = &g->st;
     y_vstate *v = &g->vp;
@@ -283,8 +290,8 @@ static int start(y_game *g, vsets *t, int words)
         for (int k = 0; k < words; k++)
             v->reach[rb * words + k] |= g->nb_bits[b * words + k];
     }
-    for (int i = 0; i < g->ncells; i++)
-        if (g->cell[i] != EMPTY && y_root(g, i) == i)
+    for (int i = 0; threats && i < g->ncells; i++)
+        if (g->cell[i] != EMPTY && v->root[g->bit[i]] == g->bit[i])
             add_near(t, v, g->cell[i] - 1, g->bit[i], words);
     for (int k = 0; k < s->placed; k++) {
         int rb = v->root[g->bit[THIS_TURN(g, k)]];
@@ -324,7 +331,7 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
     y_vstate *v = &g->vp;
     int16_t *list = v->list;
     vsets t;
-    int ne = start(g, &t, words), side = s->side, turn = s->turn;
+    int ne = start(g, &t, threats, words), side = s->side, turn = s->turn;
     int left = y_quota(g, turn) - s->placed, two_stone = g->variant == VAR_DOUBLE;
     int may_swap = g->pie && turn < 2; /* the pie rule's offer is still to come */
     uint64_t spare = 0, h = 0;
@@ -335,8 +342,7 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
         if (forced) {
             b = forced_bit(&t, words);
             if (b >= 0) {
-                for (k = 0; list[k] != b;)
-                    k++;
+                k = list_index(list, b);
                 goto chosen;
             }
             forced = 0;
