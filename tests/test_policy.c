@@ -123,25 +123,68 @@ static void test_playouts_legal_and_traced(void)
     check_playouts(&coffee_ops, "board=hex size=2 n=2", 0);
 }
 
-/* Without a trace Coffee's MCTS playout is the plain one (it plays better
- * at equal time): the same seed gives the same game as the playout hook. */
-static void test_coffee_untraced_playout_is_plain(void)
+/* Does the player to move have a placement completing its row? */
+static int line_win_at_once(game *g)
 {
-    static const char *const opts[] = {"board=hex size=4 n=4", "board=square size=5 n=4"};
-    for (int o = 0; o < 2; o++) {
+    qmove list[GAME_MAX_MOVES];
+    char why[256];
+    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), win = 0;
+    for (int i = 0; i < n && !win; i++) {
+        g->ops->make(g, list[i]);
+        g->ops->result_reason(g, why, sizeof why);
+        win = g->ops->result(g) == RESULT_FIRST + p && strstr(why, "makes a line") != NULL;
+        g->ops->unmake(g);
+    }
+    return win;
+}
+
+/* The playout c made from start, replayed: its moves legal (else *bad),
+ * its result and hash the replay's, and the number of turns on which the
+ * mover could complete its row and did not win. */
+static int wins_left(const game *start, const game *c, int res, int *bad)
+{
+    game *replay = game_clone(start);
+    int left = 0;
+    for (int k = 0; k < coffee_ops.ply(c); k++) {
+        qmove m = coffee_ops.move_at(c, k), list[GAME_MAX_MOVES];
+        int n = coffee_ops.legal_moves(replay, list), legal = 0, p = coffee_ops.to_move(replay);
+        for (int j = 0; j < n; j++)
+            legal |= list[j] == m;
+        int could = line_win_at_once(replay);
+        coffee_ops.make(replay, m);
+        left += could && coffee_ops.result(replay) != RESULT_FIRST + p;
+        *bad += !legal;
+    }
+    *bad += coffee_ops.result(replay) != res || coffee_ops.hash(replay) != coffee_ops.hash(c);
+    game_free(replay);
+    return left;
+}
+
+/* Without a trace Coffee's MCTS playout plays random moves but takes a
+ * winning cell of the marked line whenever there is one (it played better
+ * at equal time than the uniform playout and than the policy's): every
+ * move legal and no such win left, on the bitboard boards (n = 4 and
+ * another n) and on a larger one; the uniform playout hook leaves some. */
+static void test_coffee_untraced_playout_takes_wins(void)
+{
+    static const char *const opts[] = {"board=hex size=4 n=4", "board=square size=5 n=4",
+                                       "board=square size=5 n=3 pie=1", "size=5 n=4"};
+    rng r;
+    rng_seed(&r, 50);
+    for (int o = 0; o < 4; o++) {
         game *g = test_game(&coffee_ops, opts[o]);
-        for (int i = 0; i < 20; i++) {
-            game *a = game_clone(g), *b = game_clone(g);
-            rng ra, rb;
-            rng_seed(&ra, 50 + (uint64_t)i);
-            rng_seed(&rb, 50 + (uint64_t)i);
-            CHECK_INT(coffee_ops.policy_playout(a, &ra, 1000, NULL, NULL),
-                      coffee_ops.playout(b, &rb, 1000));
-            CHECK(coffee_ops.hash(a) == coffee_ops.hash(b));
-            CHECK(rng_below(&ra, 1u << 30) == rng_below(&rb, 1u << 30));
-            game_free(a);
-            game_free(b);
-        }
+        int left[2] = {0, 0}, bad = 0;
+        for (int i = 0; i < 40; i++)
+            for (int uniform = 0; uniform < 2; uniform++) {
+                game *c = game_clone(g);
+                int res = uniform ? coffee_ops.playout(c, &r, 1000)
+                                  : coffee_ops.policy_playout(c, &r, 1000, NULL, NULL);
+                left[uniform] += wins_left(g, c, res, &bad);
+                game_free(c);
+            }
+        CHECK_INT(bad, 0);
+        CHECK_INT(left[0], 0);
+        CHECK(left[1] > 0);
         game_free(g);
     }
 }
@@ -260,7 +303,7 @@ static void test_search_small_budget(void)
 int main(void)
 {
     RUN(test_playouts_legal_and_traced);
-    RUN(test_coffee_untraced_playout_is_plain);
+    RUN(test_coffee_untraced_playout_takes_wins);
     RUN(test_wins_taken);
     RUN(test_must_blocks_blocked);
     RUN(test_priors_rank_them_first);

@@ -454,13 +454,35 @@ INLINE int bits_win(uint64_t x, int naxes, int n, const uint8_t *shift)
     return 0;
 }
 
+/* The cells that would give x, a player's pieces, n in a row: for each
+ * axis, a cell with k of the player's pieces before it and n - 1 - k after.
+ * Cells off the board or taken come out too; the caller masks them. */
+INLINE uint64_t bits_win_cells(uint64_t x, int naxes, int n, const uint8_t *shift)
+{
+    uint64_t cells = 0;
+    for (int a = 0; a < naxes; a++) {
+        int s = shift[a];
+        uint64_t after[8], before = ~0ull; /* n <= 7 on the small boards */
+        after[0] = ~0ull;
+        for (int k = 1; k < n; k++)
+            after[k] = after[k - 1] & x >> (k * s);
+        cells |= after[n - 1];
+        for (int k = 1; k < n; k++) {
+            before &= x << (k * s);
+            cells |= before & after[n - 1 - k];
+        }
+    }
+    return cells;
+}
+
 /* A legal (cell bit, axis) of the player to move, drawn uniformly by
  * rejection: a random empty cell of the marked line and a random axis
  * (both from 32 random bits) is a legal move when the bar may lie along
- * that axis, or, for a winning cell, when the axis is the first.  Returns
- * the bit and *axis (AXIS_NONE for a win); -1 when 16 draws failed. */
+ * that axis, or, for a winning cell, when the axis is the first (may_win
+ * 0: the caller knows no cell of the line wins).  Returns the bit and
+ * *axis (AXIS_NONE for a win); -1 when 16 draws failed. */
 INLINE int draw_slot(const play_state *q, rng *r, int *axis, int naxes, int n,
-                     const uint8_t *shift)
+                     const uint8_t *shift, int may_win)
 {
     const coffee_game *g = q->g;
     uint64_t occ = q->own[0] | q->own[1], free = g->line_mask[q->line] & ~occ;
@@ -475,7 +497,7 @@ INLINE int draw_slot(const play_state *q, rng *r, int *axis, int naxes, int n,
             int b = __builtin_ctzll(set);
             if (a != 0 && g->empty[g->line_of_bit[b][a]] < 2)
                 continue;
-            if (bits_win(q->own[q->side] | (set & -set), naxes, n, shift)) {
+            if (may_win && bits_win(q->own[q->side] | (set & -set), naxes, n, shift)) {
                 if (a != 0)
                     continue;
                 *axis = AXIS_NONE;
@@ -530,11 +552,29 @@ INLINE int last_cell_has_turn(const play_state *q, int naxes, int n, const uint8
     return bits_win(q->own[q->side] | set, naxes, n, shift);
 }
 
+/* A move of the player to move: with wins, a cell of the marked line that
+ * completes its row when there is one (then no drawn cell can win); else
+ * a uniformly random legal one.  Returns the bit and *axis. */
+INLINE int choose_bit(const play_state *q, rng *r, int *axis, int naxes, int n,
+                      const uint8_t *shift, int wins)
+{
+    if (wins) {
+        uint64_t free = q->g->line_mask[q->line] & ~(q->own[0] | q->own[1]);
+        uint64_t won = bits_win_cells(q->own[q->side], naxes, n, shift) & free;
+        if (won) {
+            *axis = AXIS_NONE;
+            return __builtin_ctzll(won);
+        }
+    }
+    int b = draw_slot(q, r, axis, naxes, n, shift, !wins);
+    return b >= 0 ? b : draw_listed(q, r, axis);
+}
+
 /* Random play on a small board from a position past the first move and
  * the swap: the moves are recorded, the headers between them left to
  * fill_gap, the hash made once at the end. */
 INLINE void play_small(coffee_game *g, rng *r, int max_plies, int naxes, int n,
-                       const uint8_t *shift)
+                       const uint8_t *shift, int wins)
 {
     if (g->gap_lo < g->gap_hi) /* one gap at a time */
         fill_gap(g);
@@ -544,9 +584,7 @@ INLINE void play_small(coffee_game *g, rng *r, int max_plies, int naxes, int n,
     uint64_t hash = 0; /* the pieces placed */
     g->hist[start] = g->pos;
     while (g->ply - start < max_plies) {
-        int b = draw_slot(&q, r, &axis, naxes, n, shift);
-        if (b < 0)
-            b = draw_listed(&q, r, &axis);
+        int b = choose_bit(&q, r, &axis, naxes, n, shift, wins);
         id = g->cell_of_bit[b];
         q.own[q.side] |= 1ull << b;
         g->cell[id] = (uint8_t)(q.side + 1);
@@ -582,46 +620,57 @@ INLINE void play_small(coffee_game *g, rng *r, int max_plies, int naxes, int n,
     g->gap_hi = g->ply;
 }
 
-static void play_hex4(coffee_game *g, rng *r, int max_plies)
+/* The common boards' copies, each with and without wins */
+static void play_hex4(coffee_game *g, rng *r, int max_plies, int wins)
 {
-    play_small(g, r, max_plies, 3, 4, hex_shift);
+    if (wins)
+        play_small(g, r, max_plies, 3, 4, hex_shift, 1);
+    else
+        play_small(g, r, max_plies, 3, 4, hex_shift, 0);
 }
 
-static void play_square4(coffee_game *g, rng *r, int max_plies)
+static void play_square4(coffee_game *g, rng *r, int max_plies, int wins)
 {
-    play_small(g, r, max_plies, 4, 4, sq_shift);
+    if (wins)
+        play_small(g, r, max_plies, 4, 4, sq_shift, 1);
+    else
+        play_small(g, r, max_plies, 4, 4, sq_shift, 0);
 }
 
-static void play_other(coffee_game *g, rng *r, int max_plies)
+static void play_other(coffee_game *g, rng *r, int max_plies, int wins)
 {
-    play_small(g, r, max_plies, g->naxes, g->n, g->board == BOARD_HEX ? hex_shift : sq_shift);
+    play_small(g, r, max_plies, g->naxes, g->n, g->board == BOARD_HEX ? hex_shift : sq_shift, wins);
 }
 
-/* Uniformly random legal moves to the end: the first move and a swap
+/* Random legal moves to the end, uniform or (wins) taking a winning cell
+ * of the marked line whenever there is one: the first move and a swap
  * answer through make(), the rest on the small boards' bitboards (a draw
  * costs a few table lookups and shifts) or, on larger boards, make() with
  * coffee_random_move(). */
-static int coffee_playout(game *gg, struct rng *r, int max_plies)
+static int play_out(game *gg, struct rng *r, int max_plies, int wins)
 {
     coffee_game *g = (coffee_game *)gg;
     qmove list[GAME_MAX_MOVES];
     for (int i = 0; i < max_plies && g->pos.result == RESULT_NONE; i++) {
         if (g->small && g->pos.bar >= 0 && !g->pos.swap_ok) {
             if (g->n == 4)
-                (g->board == BOARD_HEX ? play_hex4 : play_square4)(g, r, max_plies - i);
+                (g->board == BOARD_HEX ? play_hex4 : play_square4)(g, r, max_plies - i, wins);
             else
-                play_other(g, r, max_plies - i);
+                play_other(g, r, max_plies - i, wins);
             break;
         }
-        coffee_make(gg, coffee_random_move(g, r, list));
+        int win = wins && g->pos.bar >= 0 ? winning_cell(g) : -1;
+        coffee_make(gg, win >= 0 ? (qmove)win | MV_WIN : coffee_random_move(g, r, list));
     }
     return g->pos.result;
 }
 
-/* MCTS's playout (policy_playout): the plain one unless the moves are asked
- * for (RAVE), then the policy's.  The policy's threat checks cost eight
- * times a plain playout, and at one second a move the plain playouts beat
- * the reference build where the policy's lost to it (docs/STRENGTH.md,
+/* MCTS's playout (policy_playout): random moves that take a winning cell
+ * whenever one is on the marked line, unless the moves are asked for
+ * (RAVE), then the policy's.  The policy's threat checks cost eight times
+ * a plain playout, and at one second a move the plain playouts beat the
+ * reference build where the policy's lost to it; taking the wins costs
+ * nothing (the playouts end sooner) and won again (docs/STRENGTH.md,
  * "Coffee"). */
 static int coffee_mcts_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *ntrace)
 {
@@ -629,7 +678,12 @@ static int coffee_mcts_playout(game *gg, struct rng *r, int max_plies, qmove *tr
         return coffee_policy_playout(gg, r, max_plies, trace, ntrace);
     if (ntrace)
         *ntrace = 0;
-    return coffee_playout(gg, r, max_plies);
+    return play_out(gg, r, max_plies, 1);
+}
+
+static int coffee_playout(game *gg, struct rng *r, int max_plies)
+{
+    return play_out(gg, r, max_plies, 0);
 }
 
 static int coffee_ply(const game *g) { return ((const coffee_game *)g)->ply; }
