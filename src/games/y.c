@@ -1125,9 +1125,12 @@ const game_ops y_ops = {
     .playout = y_playout,
     .policy_playout = y_mcts_playout,
     .priors = y_policy_priors,
-    /* priors, and less exploration in the progressive variant: matches in
-     * docs/STRENGTH.md */
+    /* priors; RAVE with less exploration in the standard game (its policy
+     * playouts report their moves for free; the variants' traced playouts
+     * would cost their speed), less exploration in the progressive
+     * variant: matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
+                                              {"mcts", "rave=500 c=0.3", "variant=standard"},
                                               {"mcts", "c=0.3", "variant=progressive"},
                                               {NULL, NULL, NULL}},
     .describe = y_describe,

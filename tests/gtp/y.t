@@ -108,7 +108,7 @@ quartet-game y size=7
 quartet-set threads 2
 quartet-set iterations 2000
 quartet-settings
-~ rave=0 threads=2
+~ rave=500 threads=2
 genmove b
 ~ = 
 quartet-to_move
