@@ -30,17 +30,4 @@ static inline qmove test_ai_choose(const game *g, const char *settings, engine_r
     return test_kind_choose("ai", g, settings, rep);
 }
 
-/* Does the side to move have a move that ends the game in its favour? */
-static inline int test_wins_at_once(game *g)
-{
-    qmove list[GAME_MAX_MOVES];
-    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), win = 0;
-    for (int i = 0; i < n && !win; i++) {
-        g->ops->make(g, list[i]);
-        win = g->ops->result(g) == RESULT_FIRST + p;
-        g->ops->unmake(g);
-    }
-    return win;
-}
-
 #endif

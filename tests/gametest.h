@@ -82,4 +82,23 @@ static inline int test_playout_unmakes(const game *start, game *c, struct rng *r
     return same && ops->ply(c) == 0 && ops->hash(c) == ops->hash(start);
 }
 
+/* Does the side to move have a move that ends the game in its favour
+ * (reason NULL), or one whose result reason contains reason? */
+static inline int test_win_at_once(game *g, const char *reason)
+{
+    qmove list[GAME_MAX_MOVES];
+    char why[256];
+    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), win = 0;
+    for (int i = 0; i < n && !win; i++) {
+        g->ops->make(g, list[i]);
+        win = g->ops->result(g) == RESULT_FIRST + p;
+        if (win && reason) {
+            g->ops->result_reason(g, why, sizeof why);
+            win = strstr(why, reason) != NULL;
+        }
+        g->ops->unmake(g);
+    }
+    return win;
+}
+
 #endif

@@ -98,13 +98,13 @@ static void avoids_handing_over_the_win(const char *settings)
     };
     for (int i = 0; i < 3; i++) {
         game *g = loa_at(positions[i]);
-        CHECK(!test_wins_at_once(g));
+        CHECK(!test_win_at_once(g, NULL));
         engine *e = ai(settings);
         engine_report rep;
         qmove m = engine_choose(e, g, &rep);
         CHECK(is_legal(g, m));
         g->ops->make(g, m);
-        int loses = g->ops->result(g) == RESULT_NONE && test_wins_at_once(g);
+        int loses = g->ops->result(g) == RESULT_NONE && test_win_at_once(g, NULL);
         if (loses) {
             char t[GAME_MOVE_TEXT_MAX];
             g->ops->unmake(g);
@@ -126,7 +126,7 @@ static void test_avoids_handing_over_the_win(void)
 static void solver_proves_win(const char *settings)
 {
     game *g = loa_at("1b6/2w5/5w2/5b2/3ww2b/3b4/3w4/8 w");
-    CHECK(!test_wins_at_once(g));
+    CHECK(!test_win_at_once(g, NULL));
     engine *e = ai(settings);
     engine_report rep;
     qmove m = engine_choose(e, g, &rep);
@@ -140,7 +140,7 @@ static void solver_proves_win(const char *settings)
     CHECK(n > 0);
     for (int i = 0; i < n; i++) {
         g->ops->make(g, replies[i]);
-        CHECK(g->ops->result(g) == RESULT_SECOND || test_wins_at_once(g));
+        CHECK(g->ops->result(g) == RESULT_SECOND || test_win_at_once(g, NULL));
         g->ops->unmake(g);
     }
     engine_free(e);

@@ -46,25 +46,12 @@ static game *load(const pos_case *c)
     return g;
 }
 
-/* Does the opponent have a move that wins at once? */
-static int opponent_wins(game *g)
-{
-    qmove list[GAME_MAX_MOVES];
-    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), won = 0;
-    for (int i = 0; i < n && !won; i++) {
-        g->ops->make(g, list[i]);
-        won = g->ops->result(g) == RESULT_FIRST + p;
-        g->ops->unmake(g);
-    }
-    return won;
-}
-
 /* 1: m wins at once; 0: m lets the opponent win at once; 2: neither. */
 static int kind_of(game *g, qmove m)
 {
     int p = g->ops->to_move(g);
     g->ops->make(g, m);
-    int k = g->ops->result(g) == RESULT_FIRST + p ? 1 : opponent_wins(g) ? 0 : 2;
+    int k = g->ops->result(g) == RESULT_FIRST + p ? 1 : test_win_at_once(g, NULL) ? 0 : 2;
     g->ops->unmake(g);
     return k;
 }
@@ -123,21 +110,6 @@ static void test_playouts_legal_and_traced(void)
     check_playouts(&coffee_ops, "board=hex size=2 n=2", 0);
 }
 
-/* Does the player to move have a placement completing its row? */
-static int line_win_at_once(game *g)
-{
-    qmove list[GAME_MAX_MOVES];
-    char why[256];
-    int n = g->ops->legal_moves(g, list), p = g->ops->to_move(g), win = 0;
-    for (int i = 0; i < n && !win; i++) {
-        g->ops->make(g, list[i]);
-        g->ops->result_reason(g, why, sizeof why);
-        win = g->ops->result(g) == RESULT_FIRST + p && strstr(why, "makes a line") != NULL;
-        g->ops->unmake(g);
-    }
-    return win;
-}
-
 /* The playout c made from start, replayed: its moves legal (else *bad),
  * its result and hash the replay's, and the number of turns on which the
  * mover could complete its row and did not win. */
@@ -150,7 +122,7 @@ static int wins_left(const game *start, const game *c, int res, int *bad)
         int n = coffee_ops.legal_moves(replay, list), legal = 0, p = coffee_ops.to_move(replay);
         for (int j = 0; j < n; j++)
             legal |= list[j] == m;
-        int could = line_win_at_once(replay);
+        int could = test_win_at_once(replay, "makes a line");
         coffee_ops.make(replay, m);
         left += could && coffee_ops.result(replay) != RESULT_FIRST + p;
         *bad += !legal;

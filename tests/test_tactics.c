@@ -37,7 +37,7 @@ static int every_reply_loses(game *g, int me)
         g->ops->make(g, list[i]);
         int r = g->ops->result(g);
         all = r == RESULT_FIRST + me || (r == RESULT_NONE && g->ops->to_move(g) == me &&
-                                         test_wins_at_once(g));
+                                         test_win_at_once(g, NULL));
         g->ops->unmake(g);
     }
     return all;
@@ -57,7 +57,7 @@ static int classify(game *g, verdict *v)
         ops->make(g, v->moves[i]);
         int r = ops->result(g), other = ops->to_move(g) != me;
         win1[i] = r == RESULT_FIRST + me;
-        safe[i] = r == RESULT_NONE && other && !test_wins_at_once(g);
+        safe[i] = r == RESULT_NONE && other && !test_win_at_once(g, NULL);
         lose += r == RESULT_NONE && other && !safe[i];
         win2[i] = !win1[i] && safe[i] && every_reply_loses(g, me);
         ops->unmake(g);
