@@ -1,6 +1,5 @@
 /* aitest.h - what the tests of the ai share on top of check.h: one search
- * with a game's own settings, and the immediate-win check the tactics are
- * judged by. */
+ * with a game's own settings. */
 #ifndef QUARTET_AITEST_H
 #define QUARTET_AITEST_H
 

@@ -43,7 +43,7 @@ has "$out" "Game over: 1-0" "ai beats random"
 out=$($Q play loa --first=ai:memory=0 2>&1); status $? 2 "bad memory"; has "$out" "memory must be 1..65536, not 0" "bad memory"
 out=$($Q play loa --first=ai:wizardry=3 2>&1); status $? 2 "unknown setting"; has "$out" "unknown setting 'wizardry'" "unknown setting"
 out=$($Q play loa --first=random:level=3 2>&1); status $? 2 "random's settings"
-has "$out" "unknown setting 'level' for random (known: seed)" "random's settings"
+has "$out" "unknown setting 'level' for random (known: seed, careful)" "random's settings"
 out=$($Q play loa --first=mcts:level=0 2>&1); status $? 2 "mcts by name"
 has "$out" "level must be 1..10, not 0" "mcts by name"
 
@@ -53,7 +53,8 @@ settings() { sed -n '/^Computer players (KIND/,$p' | tail -n +2; }
 play=$($Q help play | settings)
 has "$play" "    level=1..10  (default 7)" "help lists level"
 has "$play" "    cutoff=0..1000  (default 0; loa: 1)" "help names LOA's tuned default"
-has "$play" "  random  a uniformly random legal move" "help lists random"
+has "$play" "  random  a uniformly random legal move, or (careful=1) one a move ahead" "help lists random"
+has "$play" "    careful=0|1  (default 0)" "help lists random's careful"
 for c in gtp match; do
     other=$($Q help $c | settings)
     if [ "$other" = "$play" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL help $c: other settings"; fi

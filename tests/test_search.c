@@ -216,11 +216,11 @@ static void test_kinds(void)
     CHECK_STR(engine_kind(a), "ai");
     CHECK_STR(engine_kind(r), "random");
     engine_settings_text(r, text, sizeof text);
-    CHECK_STR(text, "seed=1");
+    CHECK_STR(text, "seed=1 careful=0");
     CHECK_INT(engine_set(r, "level", "3", err, sizeof err), -1);
-    CHECK_STR(err, "unknown setting 'level' for random (known: seed)");
+    CHECK_STR(err, "unknown setting 'level' for random (known: seed, careful)");
     CHECK_INT(engine_set_all(r, "seed=4 ms=100", err, sizeof err), -1);
-    CHECK_STR(err, "unknown setting 'ms' for random (known: seed)");
+    CHECK_STR(err, "unknown setting 'ms' for random (known: seed, careful)");
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, iterations, ms, memory, "
                    "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand)");

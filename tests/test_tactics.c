@@ -1,7 +1,9 @@
 /* test_tactics.c - the player in solved positions, in every game: a win
  * in one is played and reported proven, a win in two is played and
  * proven, a threat of an immediate loss is blocked -- at small iteration
- * budgets, with each game's own settings (and with RAVE).
+ * budgets, with each game's own settings (and with RAVE).  The careful
+ * random player (a beginner's look one move ahead) takes the win in one
+ * and blocks too, with every seed.
  *
  * The positions come from seeded random games and are classified by
  * brute force here (every move, every reply, every move after it), so the
@@ -98,6 +100,24 @@ static void check_answer(game *g, int kind, const verdict *v, const char *settin
     CHECK(ok);
 }
 
+/* The careful random player's answer, with a few seeds: a win in one
+ * played and reported proven, a must-block blocked.  A win in two is
+ * beyond its look ahead. */
+static void check_careful(game *g, int kind, const verdict *v)
+{
+    for (int seed = 1; seed <= 4 && kind != WIN2; seed++) {
+        char settings[64];
+        engine_report rep;
+        snprintf(settings, sizeof settings, "careful=1 seed=%d", seed);
+        qmove m = test_kind_choose("random", g, settings, &rep);
+        int ok = good_move(v, m) && rep.proven == (kind == WIN1);
+        if (!ok)
+            printf("  %s %s [random %s]: %s\n", g->ops->name, kind_name[kind], settings,
+                   rep.summary);
+        CHECK(ok);
+    }
+}
+
 /* Seeded random games of one game, each position classified, until
  * PER_KIND positions of every kind were answered. */
 static void tactics(const char *name, const char *opts, const char *budget)
@@ -122,6 +142,7 @@ static void tactics(const char *name, const char *opts, const char *budget)
                 check_answer(s, kind, v, budget);
                 check_answer(s, kind, v, rave);
                 check_answer(s, kind, v, threads);
+                check_careful(s, kind, v);
             }
             n = s->ops->legal_moves(s, v->moves);
             s->ops->make(s, v->moves[rng_below(&r, (uint32_t)n)]);

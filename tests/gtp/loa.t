@@ -116,11 +116,15 @@ quartet-player wizard
 > ? unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)
 quartet-set seed 11
 quartet-set level 99
-> ? unknown setting 'level' for random (known: seed)
+> ? unknown setting 'level' for random (known: seed, careful)
 quartet-set colour blue
-> ? unknown setting 'colour' for random (known: seed)
+> ? unknown setting 'colour' for random (known: seed, careful)
 quartet-settings
-> = seed=11
+> = seed=11 careful=0
+quartet-set careful 1
+quartet-settings
+> = seed=11 careful=1
+quartet-set careful 0
 quartet-set seed
 > ? syntax error: usage: quartet-set NAME VALUE
 quartet-settings
