@@ -347,18 +347,21 @@ static void proof_done(void *arg, json_t *result)
     free(text);
 }
 
-/* Prove the analysed position beside the search, for as long (w->mu held). */
+/* Prove the analysed position beside the search, for as long (w->mu held).
+ * amu is held from before the proof's thread starts until its first
+ * state is in place: a proof that ends at once (a small board) waits in
+ * proof_done, so its result is never overwritten by "started". */
 static void start_proof(webgame *w, const game *g, int ms)
 {
     char err[128];
     json_t *started = NULL;
     webproof_stop(w->prover);
+    pthread_mutex_lock(&w->amu);
     w->prover = webproof_start(g, ms, proof_done, w, &started, err, sizeof err);
     if (!w->prover)
         started = json_pack("{s:b, s:s, s:[], s:i, s:i, s:i, s:i, s:s}", "done", 1, "value",
                             "unknown", "winning", "solved", 0, "moves", 0, "nodes", 0, "ms",
                             0, "error", err);
-    pthread_mutex_lock(&w->amu);
     json_decref(w->proof);
     w->proof = started;
     if (w->analysis)
