@@ -105,7 +105,9 @@ static void check_answer(game *g, int kind, const verdict *v, const char *settin
  * beyond its look ahead. */
 static void check_careful(game *g, int kind, const verdict *v)
 {
-    for (int seed = 1; seed <= 4 && kind != WIN2; seed++) {
+    if (kind == WIN2)
+        return;
+    for (int seed = 1; seed <= 4; seed++) {
         char settings[64];
         engine_report rep;
         snprintf(settings, sizeof settings, "careful=1 seed=%d", seed);
