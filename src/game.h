@@ -233,6 +233,12 @@ struct game_ops {
      * clock's time is planned by it (the game's phase).  NULL:
      * GAME_TURNS_LEFT_DEFAULT. */
     int (*turns_left)(const game *g);
+    /* A move that passes the turn and changes nothing else, for the
+     * alpha-beta searcher's null-move pruning: make and unmake take it in
+     * the unfinished position asked about; QMOVE_NONE where it cannot be
+     * made there.  Set only by games where a pass rarely helps the mover
+     * (little zugzwang: LOA).  NULL: none. */
+    qmove (*null_move)(const game *g);
 
     /* ---- optional fields for game records (0 / NULL when a game has none) ---- */
 

@@ -169,7 +169,8 @@ static void test_must_block(void)
     }
 }
 
-static void test_win_in_two(void)
+/* The search with these settings plays a move that wins in two, proven. */
+static void check_wins_in_two(const char *settings)
 {
     for (int k = 0; k < 2; k++) {
         game *g = find_position(WIN2, k * 2);
@@ -177,13 +178,15 @@ static void test_win_in_two(void)
         if (!g)
             return;
         engine_report rep;
-        qmove m = choose("depth=3", g, &rep);
+        qmove m = choose(settings, g, &rep);
         CHECK(move_wins_in_two(g, m));
         CHECK_INT(rep.proven, 1);
         CHECK_HAS(rep.summary, "(proven)");
         game_free(g);
     }
 }
+
+static void test_win_in_two(void) { check_wins_in_two("depth=3"); }
 
 /* Positions from seeded random play, after ply plies. */
 static game *random_position(uint64_t seed, int plies)
@@ -238,6 +241,25 @@ static void test_table_does_not_change_the_move(void)
         CHECK(a.iterations <= b.iterations);
         game_free(g);
     }
+}
+
+/* Null-move pruning searches fewer nodes to the same depth, and still
+ * finds the wins in two (the pruned search keeps a ply, so it sees a
+ * threat to connect at once). */
+static void test_null_move_pruning(void)
+{
+    uint64_t with_null = 0, without = 0;
+    for (int k = 0; k < 4; k++) {
+        game *g = random_position(400 + (uint64_t)k, 10 + 6 * k);
+        engine_report a, b;
+        choose("depth=6 null=1 rfp=0", g, &a);
+        choose("depth=6 null=0 rfp=0", g, &b);
+        with_null += a.iterations, without += b.iterations;
+        game_free(g);
+    }
+    CHECK(with_null * 4 < without * 3);
+    check_wins_in_two("depth=4 null=1 rfp=0");
+    check_wins_in_two("depth=4 null=1 rfp=1");
 }
 
 /* The colours swapped and the board turned upside down, the other side
@@ -416,6 +438,7 @@ int main(void)
     RUN(test_same_seed_same_move);
     RUN(test_levels_are_node_budgets);
     RUN(test_table_does_not_change_the_move);
+    RUN(test_null_move_pruning);
     RUN(test_evaluation_symmetry);
     RUN(test_stop_flag);
     RUN(test_progress_and_time);

@@ -193,6 +193,39 @@ static void test_no_move_pass_and_lose(void)
     game_free(g);
 }
 
+/* The null move for alpha-beta's pruning: the same board with the other
+ * side to move, undone exactly; none where the turn must pass or the game
+ * is over. */
+static void test_null_move(void)
+{
+    game *g = test_game(&loa_ops, NULL);
+    test_set_pos(g, "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b");
+    char before[GAME_TEXT_MAX], after[GAME_TEXT_MAX];
+    g->ops->to_text(g, before, sizeof before);
+    uint64_t hash = g->ops->hash(g);
+    qmove pass = g->ops->null_move(g);
+    CHECK(pass != QMOVE_NONE);
+    g->ops->make(g, pass);
+    g->ops->to_text(g, after, sizeof after);
+    CHECK_STR(after, "1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 w");
+    CHECK_INT(g->ops->to_move(g), 1);
+    CHECK_INT(g->ops->result(g), RESULT_NONE);
+    CHECK(g->ops->hash(g) != hash);
+    CHECK_INT(g->ops->count_moves(g), 36);
+    g->ops->unmake(g);
+    g->ops->to_text(g, after, sizeof after);
+    CHECK_STR(after, before);
+    CHECK(g->ops->hash(g) == hash);
+
+    test_set_pos(g, "6wb/6ww/8/8/8/8/ww6/bw6 b"); /* Black must pass */
+    CHECK(g->ops->null_move(g) == QMOVE_NONE);
+    game_free(g);
+    g = test_game(&loa_ops, "nomove=lose");
+    test_set_pos(g, "6wb/6ww/8/8/8/8/ww6/bw6 b"); /* over: Black cannot move */
+    CHECK(g->ops->null_move(g) == QMOVE_NONE);
+    game_free(g);
+}
+
 /* Replays g's moves from start (g before them) with make(), each checked
  * against legal_moves(), adding the passes to *passes; 1 if every move was
  * legal and the position, result and moves come out the same. */
@@ -507,6 +540,7 @@ int main(void)
     RUN(test_simultaneous);
     RUN(test_connection_wins);
     RUN(test_no_move_pass_and_lose);
+    RUN(test_null_move);
     RUN(test_playout_no_move);
     RUN(test_playout_repetition);
     RUN(test_repetition);

@@ -2,7 +2,9 @@
  * alphabeta.c - the alpha-beta searcher: iterative deepening negamax with
  * principal variation search, aspiration windows, a transposition table
  * (the game's hash; one allocation when memory is set), killer moves, a
- * history table and the game's priors for move ordering.
+ * history table and the game's priors for move ordering, late move
+ * reductions, reverse futility and null-move pruning (where the game
+ * offers a pass).
  *
  * Scores are for the side to move, in thousandths of the evaluation's
  * logit (the game's evaluate gives an expected score p; the leaf scores
@@ -28,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_PONDER };
+enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_NULL, SET_RFP, SET_PONDER };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
@@ -56,6 +58,10 @@ static const searcher_setting settings[] = {
                 "use the transposition table (0: off, to measure what it gives)"},
     [SET_LMR] = {"lmr", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
                  "search late moves one ply shallower first (late move reductions)"},
+    [SET_NULL] = {"null", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
+                  "null-move pruning, in games that offer a pass for it (LOA)"},
+    [SET_RFP] = {"rfp", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
+                 "cut a node near the leaves whose static score is far above beta (reverse futility)"},
     [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,
                     "think on the opponent's time where the front end allows it"},
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
@@ -72,6 +78,9 @@ static const searcher_setting settings[] = {
 #define ASPIRATION 60
 #define LMR_MOVES 4 /* moves searched in full before reductions */
 #define LMR_DEPTH 3 /* the least depth reduced */
+#define NULL_DEPTH 3 /* the least depth a null move is tried at */
+#define RFP_DEPTH 3    /* the greatest depth reverse futility cuts at */
+#define RFP_MARGIN 200 /* per ply of depth, in the scores' units */
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
@@ -97,12 +106,13 @@ typedef struct player {
     long long memory_mb;
     game *g; /* the searched copy */
     const game_ops *ops;
-    int has_eval, has_priors, use_tt, use_lmr;
+    int has_eval, has_priors, use_tt, use_lmr, use_null, use_rfp;
     /* per ply: moves and their order keys */
     qmove moves[MAX_PLY + 1][GAME_MAX_MOVES];
     int32_t key[MAX_PLY + 1][GAME_MAX_MOVES];
     float prior[GAME_MAX_MOVES];
     qmove killer[MAX_PLY + 1][2];
+    uint8_t after_null[MAX_PLY + 1]; /* the move into this ply was a pass */
     int32_t history[2][1 << HIST_BITS];
     qmove pv[MAX_PLY + 1][MAX_PLY + 1];
     int pvlen[MAX_PLY + 1];
@@ -335,6 +345,48 @@ static int search_moves(player *p, int depth, int alpha, int beta, int ply, int 
     return alpha;
 }
 
+/* Null-move pruning: where the static score (stat) already reaches
+ * beta, the side to move passes; if a search R plies shallower still
+ * fails high, a real move is taken to as well (in the games that offer a
+ * pass, passing is rarely best).  1 with *score when the node is cut. */
+static int null_cut(player *p, int depth, int stat, int beta, int ply, int *score)
+{
+    if (!p->use_null || depth < NULL_DEPTH || p->after_null[ply] || stat < beta)
+        return 0;
+    qmove pass = p->ops->null_move(p->g);
+    if (pass == QMOVE_NONE)
+        return 0;
+    int side = p->ops->to_move(p->g), r = depth >= 7 ? 3 : 2;
+    if (depth - 1 - r < 1) /* a ply is kept, so a threat to win at once is seen */
+        r = depth - 2;
+    p->ops->make(p->g, pass);
+    p->after_null[ply + 1] = 1;
+    int s = child(p, side, depth - 1 - r, beta - 1, beta, ply + 1);
+    p->after_null[ply + 1] = 0;
+    p->ops->unmake(p->g);
+    if (p->aborted || s < beta)
+        return 0;
+    *score = s >= AB_WIN_MIN ? beta : s; /* a pass proves no win */
+    return 1;
+}
+
+/* Pruning before the moves, outside the principal variation (a null
+ * window) and away from forced wins: a static score far enough above
+ * beta near the frontier (reverse futility), else a null move.  1 with
+ * *score when the node is cut. */
+static int prune_early(player *p, int depth, int beta, int ply, int *score)
+{
+    int rfp = p->use_rfp && depth <= RFP_DEPTH, null = p->use_null && depth >= NULL_DEPTH;
+    if (!p->has_eval || abs(beta) >= AB_WIN_MIN || !(rfp || null))
+        return 0;
+    int stat = leaf_score(p);
+    if (rfp && stat - RFP_MARGIN * depth >= beta) {
+        *score = stat;
+        return 1;
+    }
+    return null_cut(p, depth, stat, beta, ply, score);
+}
+
 static int search(player *p, int depth, int alpha, int beta, int ply)
 {
     const game_ops *ops = p->ops;
@@ -362,6 +414,9 @@ static int search(player *p, int depth, int alpha, int beta, int ply)
              (e->bound == BOUND_UPPER && s <= alpha)))
             return s;
     }
+    int cut;
+    if (ply && beta - alpha == 1 && prune_early(p, depth, beta, ply, &cut))
+        return cut;
     int n = ops->legal_moves(g, p->moves[ply]);
     order_moves(p, ply, n, tt_move, side, depth);
     int best = -AB_INF, alpha0 = alpha;
@@ -509,6 +564,8 @@ static int prepare(player *p, const game *g, const searcher_run *run)
     p->has_priors = g->ops->priors != NULL;
     p->use_tt = (int)set[SET_TT].i;
     p->use_lmr = (int)set[SET_LMR].i;
+    p->use_null = (int)set[SET_NULL].i && g->ops->null_move;
+    p->use_rfp = (int)set[SET_RFP].i;
     p->run = run;
     p->stop = run->stop;
     p->nodes = 0;

@@ -571,6 +571,14 @@ static int loa_turns_left(const game *g)
     return left < 8 ? 8 : left;
 }
 
+/* A pass for null-move pruning: the same board with the other side to
+ * move (a turn that must pass has nothing to prune). */
+static qmove loa_null_move(const game *g)
+{
+    const loa_pos *p = &((const loa_game *)g)->pos;
+    return p->must_pass || p->result != RESULT_NONE ? QMOVE_NONE : LOA_MV_PASS;
+}
+
 static qmove loa_move_at(const game *g, int i) { return ((const loa_game *)g)->hist.moves[i]; }
 
 static int loa_to_move(const game *g) { return ((const loa_game *)g)->pos.side; }
@@ -1038,6 +1046,7 @@ const game_ops loa_ops = {
     .playout_evaluate = loa_playout_evaluate,
     .describe = loa_describe,
     .turns_left = loa_turns_left,
+    .null_move = loa_null_move,
     .clicks = loa_clicks,
     /* tuned on LOA: evaluation cut-offs and priors (docs/BENCHMARKS.md) */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "cutoff=1 evalplies=4 prior=4", NULL}, {NULL, NULL, NULL}},
