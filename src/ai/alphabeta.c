@@ -78,6 +78,8 @@ static const searcher_setting settings[] = {
 #define ASPIRATION 60
 #define LMR_MOVES 4 /* moves searched in full before reductions */
 #define LMR_DEPTH 3 /* the least depth reduced */
+#define LMR_LATE_MOVES 12 /* moves after which a deep node reduces by two plies */
+#define LMR_LATE_DEPTH 6
 #define NULL_DEPTH 3 /* the least depth a null move is tried at */
 #define RFP_DEPTH 3    /* the greatest depth reverse futility cuts at */
 #define RFP_MARGIN 200 /* per ply of depth, in the scores' units */
@@ -309,9 +311,12 @@ static int search_moves(player *p, int depth, int alpha, int beta, int ply, int 
         qmove m = ply ? pick(p, ply, i, n) : p->root[i].move;
         uint64_t before = p->nodes;
         /* a late quiet move (not the table's, not a killer) of an inner
-         * node is searched a ply shallower, and again if it surprises */
+         * node is searched a ply shallower (two for the latest at a deep
+         * node), and again in full if it surprises */
         int r = p->use_lmr && ply && i >= LMR_MOVES && depth >= LMR_DEPTH &&
                 p->key[ply][i] < 1 << 29;
+        if (r && i >= LMR_LATE_MOVES && depth >= LMR_LATE_DEPTH)
+            r = 2;
         ops->make(p->g, m);
         int s = child(p, side, depth - 1 - r, alpha, i ? alpha + 1 : beta, ply + 1);
         if (r && s > alpha && !p->aborted)
