@@ -281,6 +281,29 @@ has "$body" '"clocks":{"ms":[0,1000],"running":null}' "the clock after the flag 
 lost_reason=$(printf '%s' "$body" | sed -n 's/.*"result":{"code":"0-1","reason":"\([^"]*\)"}.*/\1/p')
 has "$lost_reason" "time" "the reason says time"
 
+# a beginner (below level 1) answers at once; its seat is kept over the restart below
+call POST /api/games '{"game":"y","options":{"size":5},"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]}'
+expect 201 '"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]' "a game against a beginner"
+bid=$(field id)
+btok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+call POST "/api/games/$bid/play" '{"move":"c3"}' "$btok"
+for _ in $(seq 50); do call GET "/api/games/$bid"; printf '%s' "$body" | grep -q '"ply":2,' && break; sleep 0.1; done
+expect 200 '"ply":2,' "the beginner answers"
+# it looks a move ahead: Black's d1 joins the three sides (a plain random
+# player would find it one time in four)
+call POST /api/games '{"sgf":"(;FF[4]QG[y]QO[size=4];B[a1];W[d4];B[b1];W[d3];B[c1];W[d2])","seats":[{"kind":"computer","beginner":true},{"kind":"human"}]}'
+expect 201 '"ply":6' "a beginner to move in an imported game"
+wid=$(field id)
+for _ in $(seq 50); do call GET "/api/games/$wid"; printf '%s' "$body" | grep -q '"ply":7,' && break; sleep 0.1; done
+expect 200 '{"player":0,"text":"d1"}]' "the beginner takes its win at once"
+has "$body" '"result":{"code":"1-0"' "the beginner's win ends the game"
+call POST /api/games '{"game":"y","seats":[{"kind":"human"},{"kind":"computer","beginner":true,"level":2}]}'
+expect 400 '{"error":"a beginner has no level or ms"}' "a beginner with a level"
+call POST /api/games '{"game":"y","seats":[{"kind":"human"},{"kind":"computer","beginner":1}]}'
+expect 400 '{"error":"beginner must be true or false"}' "beginner: not true or false"
+call POST /api/games '{"game":"y","seats":[{"kind":"human"},{"kind":"computer","beginner":true,"ponder":true}]}'
+expect 400 '{"error":"seat 2: ponder needs a time per move (ms), not a beginner"}' "a beginner cannot ponder"
+
 # ---- a restart loses nothing ----
 clocks() { printf '%s' "$body" | sed -n 's/.*"clocks":{"ms":\[\([0-9]*\),\([0-9]*\)\].*/\1 \2/p'; }
 sleep 1
@@ -291,7 +314,9 @@ call GET "/api/games/$cid"
 before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 stop
 start
-has "$(cat "$t/out")" "(7 games in $t/games.db)" "a restart loads every game"
+has "$(cat "$t/out")" "(9 games in $t/games.db)" "a restart loads every game"
+call GET "/api/games/$bid"
+expect 200 '"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]' "a beginner stays a beginner over a restart"
 call GET "/api/games/$cof"
 set -- $(clocks)
 status "$1" "$cof0" "a restart keeps the waiting side's time left exactly"
@@ -351,7 +376,7 @@ expect 429 '{"error":"too many games (the limit is 6)"}' "too many games"
 
 # a game whose creation could not be stored takes no place in the limit
 stop
-start --max-games 9
+start --max-games 11
 python3 -c '
 import sqlite3, sys, time
 con = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -367,10 +392,10 @@ wait "$lpid"
 call POST /api/games '{"game":"lot"}'
 expect 201 '"id":"' "the refused creation left its place free"
 call POST /api/games '{"game":"lot"}'
-expect 429 '{"error":"too many games (the limit is 9)"}' "the limit counts only stored games"
+expect 429 '{"error":"too many games (the limit is 11)"}' "the limit counts only stored games"
 stop
 start
-has "$(cat "$t/out")" "(9 games in $t/games.db)" "the refused creation was not stored"
+has "$(cat "$t/out")" "(11 games in $t/games.db)" "the refused creation was not stored"
 
 # ---- the analysis's proof: a proven value and every winning move ----
 call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'

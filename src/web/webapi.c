@@ -62,24 +62,37 @@ static int int_field(json_t *o, const char *name, long lo, long hi, long def, lo
     return 0;
 }
 
-/* {"level":N} or {"ms":N}: how the computer plays.  -1 with err. */
+/* {"level":N}, {"ms":N} or {"beginner":true}: how the computer plays.
+ * -1 with err. */
 static int parse_how(json_t *o, webgame_seat *how, char *err)
 {
     long level, ms;
+    json_t *beginner = json_object_get(o, "beginner");
     if (int_field(o, "level", 1, 10, 3, &level, err) || int_field(o, "ms", 10, 60000, 0, &ms, err))
         return -1;
     if (json_object_get(o, "level") && ms) {
         snprintf(err, ERR_MAX, "give level or ms, not both");
         return -1;
     }
-    *how = (webgame_seat){1, ms ? 0 : (int)level, (int)ms, 0};
+    if (beginner && !json_is_boolean(beginner)) {
+        snprintf(err, ERR_MAX, "beginner must be true or false");
+        return -1;
+    }
+    if (json_is_true(beginner) && (json_object_get(o, "level") || ms)) {
+        snprintf(err, ERR_MAX, "a beginner has no level or ms");
+        return -1;
+    }
+    if (json_is_true(beginner))
+        *how = (webgame_seat){1, 0, 0, 0, 1};
+    else
+        *how = (webgame_seat){1, ms ? 0 : (int)level, (int)ms, 0, 0};
     return 0;
 }
 
 static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
 {
     if (!a) {
-        seats[0] = seats[1] = (webgame_seat){0, 0, 0, 0};
+        seats[0] = seats[1] = (webgame_seat){0, 0, 0, 0, 0};
         return 0;
     }
     if (!json_is_array(a) || json_array_size(a) != 2) {
@@ -91,7 +104,7 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
         const char *kind = json_string_value(json_object_get(s, "kind"));
         json_t *ponder = json_object_get(s, "ponder");
         if (kind && strcmp(kind, "human") == 0 && !ponder)
-            seats[i] = (webgame_seat){0, 0, 0, 0};
+            seats[i] = (webgame_seat){0, 0, 0, 0, 0};
         else if (kind && strcmp(kind, "human") == 0) {
             snprintf(err, ERR_MAX, "seat %d: ponder is for a computer seat", i + 1);
             return -1;
@@ -104,8 +117,8 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
             }
             /* a kept tree would make a level stronger than its budget */
             if (json_is_true(ponder) && !seats[i].ms) {
-                snprintf(err, ERR_MAX, "seat %d: ponder needs a time per move (ms), not a level",
-                         i + 1);
+                snprintf(err, ERR_MAX, "seat %d: ponder needs a time per move (ms), not a %s",
+                         i + 1, seats[i].beginner ? "beginner" : "level");
                 return -1;
             }
             seats[i].ponder = json_is_true(ponder);

@@ -83,8 +83,9 @@ static json_t *seats_json(const webgame *w)
     for (int i = 0; i < 2; i++) {
         const webgame_seat *st = &w->seat[i];
         json_t *s = !st->computer ? json_pack("{s:s}", "kind", "human")
-                    : st->ms      ? json_pack("{s:s, s:i}", "kind", "computer", "ms", st->ms)
-                                  : json_pack("{s:s, s:i}", "kind", "computer", "level", st->level);
+                    : st->beginner ? json_pack("{s:s, s:b}", "kind", "computer", "beginner", 1)
+                    : st->ms       ? json_pack("{s:s, s:i}", "kind", "computer", "ms", st->ms)
+                                   : json_pack("{s:s, s:i}", "kind", "computer", "level", st->level);
         if (s && st->computer && st->ponder)
             json_object_set_new(s, "ponder", json_true());
         json_array_append_new(a, s);
@@ -95,7 +96,11 @@ static json_t *seats_json(const webgame *w)
 static void engine_spec(const webgame_seat *st, char *buf, size_t len)
 {
     const char *ponder = st->ponder ? ",ponder=1" : "";
-    if (st->ms)
+    char seed[17];
+    if (st->beginner) /* a fresh seed: each game its own moves */
+        snprintf(buf, len, "random:careful=1,seed=%lld",
+                 random_hex(seed, 14) == 0 ? strtoll(seed, NULL, 16) : (long long)util_now_ms());
+    else if (st->ms)
         snprintf(buf, len, "ai:level=10,ms=%d,%s%s", st->ms, ENGINE_MEMORY, ponder);
     else
         snprintf(buf, len, "ai:level=%d,%s%s", st->level, ENGINE_MEMORY, ponder);
@@ -600,6 +605,7 @@ static int parse_seats(json_t *a, webgame_seat seats[2])
         seats[i].level = (int)json_integer_value(json_object_get(s, "level"));
         seats[i].ms = (int)json_integer_value(json_object_get(s, "ms"));
         seats[i].ponder = json_is_true(json_object_get(s, "ponder"));
+        seats[i].beginner = json_is_true(json_object_get(s, "beginner"));
     }
     return 0;
 }

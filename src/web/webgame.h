@@ -30,6 +30,7 @@ typedef struct webgame_seat {
     int level;    /* 1..10, or 0 with ms */
     int ms;       /* time per move, 0 with level */
     int ponder;   /* thinks on the opponent's time (searchers that can) */
+    int beginner; /* a beginner's look one move ahead (random:careful=1), no level or ms */
 } webgame_seat;
 
 /* At most this many games think on their opponent's time at once: each

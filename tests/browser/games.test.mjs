@@ -107,6 +107,22 @@ test('Y: a whole game on the size 4 board against the computer at level 1', asyn
   await page.closeChecked();
 });
 
+test('Y against a beginner: chosen in the form, named, and it answers', async () => {
+  const page = await open(browser);
+  await page.goto(BASE + '/');
+  await page.selectOption('#strength', 'beginner');
+  assert.ok(await page.locator('#level').isHidden()); // a beginner has no level
+  assert.ok(await page.locator('#seconds').isHidden());
+  const id = await startGame(page, 'y', { size: 4 }, 'computer', { strength: 'beginner', side: 0 });
+  assert.match(await page.locator('.player[data-seat="1"] .name').textContent(), /^White · Computer \(beginner\)$/);
+  assert.deepEqual((await state(id)).seats, [{ kind: 'human' }, { kind: 'computer', beginner: true }]);
+  await click(page, 'b2');
+  await waitPly(page, 2);
+  await waitStatus(page, /^Your move/);
+  assert.equal(await page.locator('ol.moves button.mv').count(), 2);
+  await page.closeChecked();
+});
+
 test('Y double variant: two people on one screen, two stones a turn', async () => {
   const page = await open(browser);
   await startGame(page, 'y', { size: 4, variant: 'double' }, 'local');

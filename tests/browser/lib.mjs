@@ -148,6 +148,7 @@ export async function startGame(page, game, options = {}, opponent = 'computer',
     else await sel.fill(String(v));
   }
   await page.check(`input[name=opponent][value="${opponent}"]`);
+  if (extra.strength) await page.selectOption('#strength', extra.strength);
   if (extra.level) await page.locator('#level').fill(String(extra.level));
   if (extra.side != null) await page.selectOption('#side', String(extra.side));
   if (extra.clock) await page.fill('#clock', String(extra.clock));

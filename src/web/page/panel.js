@@ -20,6 +20,7 @@ function fmtClock(ms) {
 function seatName(page, seat) {
   const s = page.live.seats[seat] || {};
   if (s.kind === 'computer') {
+    if (s.beginner) return 'Computer (beginner)';
     return s.ms && !s.level ? `Computer (${s.ms / 1000} s/move${s.ponder ? ', thinks on your time' : ''})` : `Computer level ${s.level}`;
   }
   const mine = page.tokens[seat], both = page.tokens[0] && page.tokens[1];

@@ -36,7 +36,8 @@ function opponentFieldset(game) {
     h('div.computer-opts', {},
       h('div.field', {}, h('label', { for: 'strength' }, 'Strength'),
         h('select', { id: 'strength', name: 'strength' },
-          h('option', { value: 'level', selected: true }, 'Level'), h('option', { value: 'time' }, 'Time per move'))),
+          h('option', { value: 'level', selected: true }, 'Level'), h('option', { value: 'time' }, 'Time per move'),
+          h('option', { value: 'beginner' }, 'Beginner (looks one move ahead)'))),
       h('div.field.level', {}, h('label', { for: 'level' }, 'Level'),
         h('span.range', {}, h('input', { id: 'level', name: 'level', type: 'range', min: 1, max: 10, value: 3 }),
           h('output', { id: 'level-out', for: 'level' }, '3'))),
@@ -63,9 +64,11 @@ function spec(form, game) {
   const opp = fd.get('opponent');
   let side = fd.get('side');
   side = side === 'random' ? Math.round(Math.random()) : Number(side);
-  const comp = fd.get('strength') === 'time'
+  const strength = fd.get('strength');
+  const comp = strength === 'time'
     ? { kind: 'computer', ms: Math.round(Number(fd.get('seconds')) * 1000), ...(fd.get('ponder') ? { ponder: true } : {}) }
-    : { kind: 'computer', level: Number(fd.get('level')) };
+    : strength === 'beginner' ? { kind: 'computer', beginner: true }
+      : { kind: 'computer', level: Number(fd.get('level')) };
   const seatsSpec = [{ kind: 'human' }, { kind: 'human' }];
   if (opp === 'computer') seatsSpec[1 - side] = comp;
   const req = { game: game.name, options, seats: seatsSpec };
