@@ -3,8 +3,8 @@
  * principal variation search, aspiration windows, a transposition table
  * (the game's hash; one allocation when memory is set), killer moves, a
  * history table and the game's priors for move ordering, late move
- * reductions, reverse futility and null-move pruning (where the game
- * offers a pass).
+ * reductions and pruning, reverse futility and null-move pruning (where
+ * the game offers a pass).
  *
  * Scores are for the side to move, in thousandths of the evaluation's
  * logit (the game's evaluate gives an expected score p; the leaf scores
@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_NULL, SET_RFP, SET_PONDER };
+enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_NULL, SET_RFP, SET_LMP, SET_PONDER };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
@@ -62,6 +62,8 @@ static const searcher_setting settings[] = {
                   "null-move pruning, in games that offer a pass for it (LOA)"},
     [SET_RFP] = {"rfp", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
                  "cut a node near the leaves whose static score is far above beta (reverse futility)"},
+    [SET_LMP] = {"lmp", SEARCHER_BOOL, 0, 1, 1, 0, 0, 0, NULL,
+                 "leave the late quiet moves of a node near the leaves unsearched (late move pruning)"},
     [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,
                     "think on the opponent's time where the front end allows it"},
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
@@ -83,6 +85,8 @@ static const searcher_setting settings[] = {
 #define NULL_DEPTH 3 /* the least depth a null move is tried at */
 #define RFP_DEPTH 3    /* the greatest depth reverse futility cuts at */
 #define RFP_MARGIN 200 /* per ply of depth, in the scores' units */
+#define LMP_DEPTH 3 /* the greatest depth late moves are pruned at */
+#define LMP_MOVES 8 /* moves searched a ply of depth before the pruning */
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
@@ -108,7 +112,7 @@ typedef struct player {
     long long memory_mb;
     game *g; /* the searched copy */
     const game_ops *ops;
-    int has_eval, has_priors, use_tt, use_lmr, use_null, use_rfp;
+    int has_eval, has_priors, use_tt, use_lmr, use_null, use_rfp, use_lmp;
     /* per ply: moves and their order keys */
     qmove moves[MAX_PLY + 1][GAME_MAX_MOVES];
     int32_t key[MAX_PLY + 1][GAME_MAX_MOVES];
@@ -313,6 +317,11 @@ static int search_moves(player *p, int depth, int alpha, int beta, int ply, int 
         /* a late quiet move (not the table's, not a killer) of an inner
          * node is searched a ply shallower (two for the latest at a deep
          * node), and again in full if it surprises */
+        /* near the leaves, outside the principal variation, the late
+         * quiet moves are not searched once a move has been */
+        if (p->use_lmp && ply && depth <= LMP_DEPTH && beta - alpha == 1 &&
+            i >= LMP_MOVES * depth && p->key[ply][i] < 1 << 29 && *best > -AB_WIN_MIN)
+            break;
         int r = p->use_lmr && ply && i >= LMR_MOVES && depth >= LMR_DEPTH &&
                 p->key[ply][i] < 1 << 29;
         if (r && i >= LMR_LATE_MOVES && depth >= LMR_LATE_DEPTH)
@@ -571,6 +580,7 @@ static int prepare(player *p, const game *g, const searcher_run *run)
     p->use_lmr = (int)set[SET_LMR].i;
     p->use_null = (int)set[SET_NULL].i && g->ops->null_move;
     p->use_rfp = (int)set[SET_RFP].i;
+    p->use_lmp = (int)set[SET_LMP].i && p->has_eval; /* a search for wins alone must see every move */
     p->run = run;
     p->stop = run->stop;
     p->nodes = 0;
