@@ -82,10 +82,8 @@ static int parse_how(json_t *o, webgame_seat *how, char *err)
         snprintf(err, ERR_MAX, "a beginner has no level or ms");
         return -1;
     }
-    if (json_is_true(beginner))
-        *how = (webgame_seat){1, 0, 0, 0, 1};
-    else
-        *how = (webgame_seat){1, ms ? 0 : (int)level, (int)ms, 0, 0};
+    int b = json_is_true(beginner);
+    *how = (webgame_seat){1, ms || b ? 0 : (int)level, (int)ms, 0, b};
     return 0;
 }
 
