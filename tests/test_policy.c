@@ -1,5 +1,5 @@
-/* test_policy.c - the knowledge hooks of LOT and Coffee (policy_playout and
- * priors): legal moves only, a trace equal to the moves played, wins taken
+/* test_policy.c - the knowledge hooks of LOT and Coffee (policy_playout,
+ * priors, LOT's evaluation): legal moves only, a trace equal to the moves played, wins taken
  * and must-blocks blocked in hand-made positions, priors that rank those
  * moves first, and the search finding them at small budgets. */
 #include "check.h"
@@ -272,6 +272,67 @@ static void test_search_small_budget(void)
         check_search(&blocks[i], 2);
 }
 
+/* LOT's evaluation of the hand-made position text for its side to move. */
+static double lot_value(const char *pos)
+{
+    pos_case pc = {&lot_ops, NULL, pos};
+    game *g = load(&pc);
+    if (!g) {
+        CHECK(0);
+        return -1;
+    }
+    double v = g->ops->evaluate(g);
+    game_free(g);
+    return v;
+}
+
+/* The position text with the colours exchanged (pieces and the side). */
+static void swap_colours(char *text)
+{
+    static const char from[] = "wbWB", to[] = "bwBW";
+    char *side = strchr(text, ' ');
+    for (char *c = text; side && c <= side + 1; c++) {
+        const char *k = strchr(from, *c);
+        if (*c && k)
+            *c = to[k - from];
+    }
+}
+
+/* LOT's evaluation: a win next turn is sure, two threats of the opponent
+ * cannot both be blocked, one costs the move; the same for either colour. */
+static void test_lot_evaluation(void)
+{
+    /* White: towers a1 b1, discs c1 c2 d2: c3 and e3 each win (kept on c1) */
+    CHECK(lot_value("7/7/7/7/7/2ww3/WWw4 w") > 0.97);
+    CHECK(lot_value("7/7/7/7/7/2ww3/WWw4 b") < 0.03);
+    CHECK(lot_value("7/7/7/7/7/2bb3/BBb4 b") > 0.97);
+    /* one threat (c1): Black blocks it and is behind by the towers */
+    double one = lot_value("7/7/7/7/2w4/2w4/WW5 b");
+    CHECK(one > 0.03 && one < 0.4);
+    /* the move is worth something on the empty board */
+    CHECK(lot_value("7/7/7/7/7/7/7 w") > 0.5);
+    /* positions of a seeded game, and the same with the colours exchanged */
+    game *g = test_game(&lot_ops, "pie=0");
+    rng r;
+    rng_seed(&r, 7);
+    qmove moves[GAME_MAX_MOVES];
+    for (int ply = 0; ply < 40 && g->ops->result(g) == RESULT_NONE; ply++) {
+        char text[GAME_TEXT_MAX], err[GAME_ERR_MAX];
+        g->ops->to_text(g, text, sizeof text);
+        swap_colours(text);
+        game *h = test_game(&lot_ops, "pie=0");
+        CHECK_INT(h->ops->from_text(h, text, err, sizeof err), 0);
+        double a = g->ops->evaluate(g), b = h->ops->evaluate(h);
+        if (a != b)
+            printf("  ply %d: %.6f against %.6f with the colours exchanged (%s)\n", ply, a, b, text);
+        CHECK(a == b && a > 0 && a < 1);
+        game_free(h);
+        int n = g->ops->legal_moves(g, moves);
+        g->ops->make(g, moves[rng_below(&r, (uint32_t)n)]);
+    }
+    game_free(g);
+}
+
 int main(void)
 {
     RUN(test_playouts_legal_and_traced);
@@ -280,5 +341,6 @@ int main(void)
     RUN(test_must_blocks_blocked);
     RUN(test_priors_rank_them_first);
     RUN(test_search_small_budget);
+    RUN(test_lot_evaluation);
     return check_summary("test_policy");
 }

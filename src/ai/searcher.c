@@ -167,10 +167,18 @@ static void game_defaults_text(const searcher_ops *ops, const searcher_setting *
 static void ai_help(char *buf, size_t len)
 {
     util_str_appendf(buf, len, "  ai  the strongest player: %s", searcher_registry[0]->name);
-    for (int g = 0; game_registry[g]; g++)
-        if (game_registry[g]->ai_searcher)
-            util_str_appendf(buf, len, ", in %s %s", game_registry[g]->name,
-                             game_registry[g]->ai_searcher);
+    for (int k = 1; searcher_registry[k]; k++) {
+        const char *name = searcher_registry[k]->name;
+        int n = 0, total = 0;
+        for (int g = 0; game_registry[g]; g++)
+            total += game_registry[g]->ai_searcher && !strcmp(game_registry[g]->ai_searcher, name);
+        for (int g = 0; game_registry[g]; g++)
+            if (game_registry[g]->ai_searcher && !strcmp(game_registry[g]->ai_searcher, name))
+                util_str_appendf(buf, len, "%s%s", !n++ ? ", in " : n < total ? ", " : " and ",
+                                 game_registry[g]->name);
+        if (n)
+            util_str_appendf(buf, len, " %s", name);
+    }
     util_str_appendf(buf, len, " (its settings: those of any searcher)\n");
 }
 

@@ -1009,10 +1009,14 @@ const game_ops lot_ops = {
     .playout = lot_playout,
     .policy_playout = lot_policy_playout,
     .priors = lot_policy_priors,
+    .evaluate = lot_policy_evaluate,
     /* RAVE with less exploration (the policy playouts report their moves
      * for free) and the policy's priors: each won at equal time
      * (docs/STRENGTH.md, "LOT") */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "rave=500 c=0.3 prior=8", NULL}, {NULL, NULL, NULL}},
+    /* alpha-beta on the evaluation beat that MCTS at equal time
+     * (docs/STRENGTH.md, "LOT's default: alpha-beta") */
+    .ai_searcher = "alphabeta",
     .describe = lot_describe,
     .turns_left = lot_turns_left,
     .clicks = lot_clicks,

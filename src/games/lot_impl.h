@@ -51,4 +51,5 @@ qmove lot_random_move(const lot_pos *p, struct rng *r);
 /* The knowledge hooks (lot_policy.c). */
 int lot_policy_playout(game *g, struct rng *r, int max_plies, qmove *trace, int *ntrace);
 void lot_policy_priors(const game *g, const qmove *moves, int n, float *out);
+double lot_policy_evaluate(const game *g);
 #endif

@@ -1,6 +1,6 @@
 /*
  * lot_policy.c - LOT's knowledge for the search: a playout that takes a
- * winning tower and blocks the opponent's, and move priors.
+ * winning tower and blocks the opponent's, move priors and an evaluation.
  *
  * A player wins by a tower that completes three towers in a line; a tower
  * is made on one of the three discs of a line of three single discs that
@@ -13,6 +13,7 @@
  */
 #include "games/lot_impl.h"
 #include "rng.h"
+#include <math.h>
 
 #define FILE_A (BIT(0) | BIT(7) | BIT(14) | BIT(21) | BIT(28) | BIT(35) | BIT(42))
 #define FILE_G (FILE_A << 6)
@@ -175,4 +176,57 @@ void lot_policy_priors(const game *gg, const qmove *moves, int n, float *out)
             v = 0.55f;
         out[i] = v;
     }
+}
+
+/* ---- the evaluation ---- */
+
+/* Its terms, in thousandths of the log-odds of winning. */
+#define EV_TOWER 300      /* a tower */
+#define EV_HOT 500        /* a cell where a tower makes three towers */
+#define EV_WINDOW 60      /* three cells in a line, one a tower, none the opponent's */
+#define EV_LINE 120       /* an empty cell where a disc makes a tower */
+#define EV_DISC 20        /* a single disc */
+#define EV_TEMPO 150      /* the move */
+#define EV_MUST_BLOCK 400 /* the opponent threatens to win: the move goes to the block */
+#define EV_SURE 0.98      /* a win next turn that cannot be stopped */
+
+/* Windows of three cells in a line inside `allowed` holding at least one
+ * cell of x, over the four directions. */
+static int windows_with(uint64_t allowed, uint64_t x)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++) {
+        uint64_t a1 = step(allowed, d, 0), a2 = step(a1, d, 0);
+        uint64_t x1 = step(x, d, 0), x2 = step(x1, d, 0);
+        n += __builtin_popcountll(allowed & a1 & a2 & (x | x1 | x2));
+    }
+    return n;
+}
+
+/* Colour c's standing without the threats of the next turn. */
+static int standing(const lot_pos *p, int c, const threats *t)
+{
+    uint64_t theirs = p->disc[!c] | p->tower[!c];
+    return EV_TOWER * __builtin_popcountll(p->tower[c]) + EV_HOT * __builtin_popcountll(t->hot) +
+           EV_WINDOW * windows_with(~theirs & ALL_CELLS, p->tower[c]) +
+           EV_LINE * __builtin_popcountll(t->line) + EV_DISC * __builtin_popcountll(p->disc[c]);
+}
+
+double lot_policy_evaluate(const game *gg)
+{
+    const lot_pos *p = &((const lot_game *)gg)->pos;
+    int c = p->side;
+    if (p->result != RESULT_NONE)
+        return p->result == RESULT_DRAW ? 0.5 : p->result == RESULT_FIRST + c ? 1.0 : 0.0;
+    threats me = read_threats(p, c, NULL), o = read_threats(p, !c, NULL);
+    if (me.win && !p->swap_ok)
+        return EV_SURE;
+    int s = standing(p, c, &me) - standing(p, !c, &o) + EV_TEMPO;
+    if (o.win) {
+        /* one disc blocks one cell: two cannot both be blocked */
+        if (o.win & (o.win - 1))
+            return 1.0 - EV_SURE;
+        s -= EV_MUST_BLOCK;
+    }
+    return 1.0 / (1.0 + exp(-s / 1000.0));
 }
