@@ -13,19 +13,25 @@
 
 #include <ctype.h>
 
+/* The line as GTP reads it (control characters dropped: "per\aft" is
+ * perft), in lower case, holds one of the words. */
 static int skipped(const char *line)
 {
     static const char *const words[] = {"savesgf", "loadsgf", "perft", "quartet-set", "time_",
                                         "quartet-player", "analyze", "kgs-", NULL};
-    char low[64];
+    char *low = malloc(strlen(line) + 1);
     size_t n = 0;
-    for (; line[n] && n < sizeof low - 1; n++)
-        low[n] = (char)tolower((unsigned char)line[n]);
+    for (const char *r = line; *r; r++) {
+        unsigned char c = (unsigned char)*r;
+        if (c >= 32 && c != 127)
+            low[n++] = (char)tolower(c);
+    }
     low[n] = 0;
-    for (int i = 0; words[i]; i++)
-        if (strstr(low, words[i]))
-            return 1;
-    return 0;
+    int found = 0;
+    for (int i = 0; words[i] && !found; i++)
+        found = strstr(low, words[i]) != NULL;
+    free(low);
+    return found;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -150,9 +150,11 @@ test('LOT: towers stand taller than discs; a tower made by clicks wins', async (
   await openLinks(page, g.links);
   assert.equal(await page.locator('svg.board [data-piece="0:tower"]').count(), 2);
   assert.equal(await page.locator('svg.board [data-piece="0:disc"]').count(), 2);
-  const tower = await page.locator('svg.board [data-piece="0:tower"]').first().boundingBox();
-  const disc = await page.locator('svg.board [data-piece="0:disc"]').first().boundingBox();
-  assert.ok(tower.height > disc.height * 1.25, `tower ${tower.height} vs disc ${disc.height}`);
+  // both measured in one step: the board may be drawn again between two calls
+  const [tower, disc] = await page.evaluate(() =>
+    ['0:tower', '0:disc'].map((k) =>
+      document.querySelector(`svg.board [data-piece="${k}"]`).getBoundingClientRect().height));
+  assert.ok(tower > disc * 1.25, `tower ${tower} vs disc ${disc}`);
   assert.equal(await status(page), 'Black to move');
   await click(page, 'g7');
   await waitPly(page, 1);

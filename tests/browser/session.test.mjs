@@ -131,9 +131,12 @@ test('two people in two browsers through the invitation link; a watcher cannot m
   assert.ok(!guest.url().includes('token'), 'the token leaves the address bar');
   assert.equal(await status(guest), 'Black to move — waiting for the opponent');
   // Each sees the board from their own side.
-  const y = async (p, c) => (await cell(p, c).boundingBox()).y;
-  assert.ok(await y(host, 'a1') > await y(host, 'a8'), 'black sees rank 1 at the bottom');
-  assert.ok(await y(guest, 'a1') < await y(guest, 'a8'), 'white sees rank 8 at the bottom');
+  // both cells measured in one step: the board may be drawn again between two calls
+  const ys = (p) => p.evaluate(() => ['a1', 'a8'].map((c) =>
+    document.querySelector(`svg.board [data-cell="${c}"]`).getBoundingClientRect().y));
+  const [hostA1, hostA8] = await ys(host), [guestA1, guestA8] = await ys(guest);
+  assert.ok(hostA1 > hostA8, 'black sees rank 1 at the bottom');
+  assert.ok(guestA1 < guestA8, 'white sees rank 8 at the bottom');
   assert.equal(await guest.locator('.player .name').first().textContent(), 'Black · Opponent');
   assert.equal(await status(host), 'Your move (Black)');
   await click(guest, 'b1');
