@@ -13,24 +13,20 @@
 
 #include <ctype.h>
 
-/* The line as GTP reads it (control characters dropped: "per\aft" is
- * perft), in lower case, holds one of the words. */
+/* The line as GTP reads it (gtp_clean_line: "per\aft" is perft), in
+ * lower case, holds one of the words. */
 static int skipped(const char *line)
 {
     static const char *const words[] = {"savesgf", "loadsgf", "perft", "quartet-set", "time_",
                                         "quartet-player", "analyze", "kgs-", NULL};
-    char *low = malloc(strlen(line) + 1);
-    size_t n = 0;
-    for (const char *r = line; *r; r++) {
-        unsigned char c = (unsigned char)*r;
-        if (c >= 32 && c != 127)
-            low[n++] = (char)tolower(c);
-    }
-    low[n] = 0;
+    size_t len = strlen(line) + 1;
+    char *copy = memcpy(malloc(len), line, len), *low = gtp_clean_line(copy);
+    for (char *c = low; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
     int found = 0;
     for (int i = 0; words[i] && !found; i++)
         found = strstr(low, words[i]) != NULL;
-    free(low);
+    free(copy);
     return found;
 }
 

@@ -802,9 +802,8 @@ static void respond(strbuf *out, const char *id, int ok, const char *text)
     strbuf_add(out, "\n\n");
 }
 
-/* Clean a line in place: drop control characters, tabs to spaces, cut the
- * comment, trim.  Returns the start of what is left. */
-static char *clean_line(char *line)
+/* (gtp.h) The one cleaning of a line: the fuzzer judges lines by it too. */
+char *gtp_clean_line(char *line)
 {
     char *w = line;
     for (char *r = line; *r; r++) {
@@ -855,7 +854,7 @@ static int run_line(gtp *s, char *raw, strbuf *out)
         respond(out, "", 0, "syntax error: line too long");
         return ANSWER_ERROR;
     }
-    char *line = clean_line(raw);
+    char *line = gtp_clean_line(raw);
     if (!*line)
         return ANSWER_OK;
     char id[32], name[64];
@@ -1018,7 +1017,7 @@ static int ends_stream(const char *line)
         p += 1 + strspn(p + 1, " \t");
         return strncmp(p, "interrupt", 9) == 0;
     }
-    return clean_line(copy)[0] != 0;
+    return gtp_clean_line(copy)[0] != 0;
 }
 
 static void handle_line(gtp *s, char *line, strbuf *out)

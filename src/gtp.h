@@ -24,5 +24,9 @@ session *gtp_session(gtp *s);
  * or "? ...\n\n"; nothing for an empty or comment line) is appended to
  * out.  genmove waits here for the search.  Returns 1 after quit. */
 int gtp_execute(gtp *s, const char *line, strbuf *out);
+/* A line as gtp_execute reads it, cleaned in place: control characters
+ * dropped, tabs to spaces, the comment cut, trimmed.  Returns the start of
+ * what is left. */
+char *gtp_clean_line(char *line);
 
 #endif
