@@ -3,9 +3,9 @@
  * gtp_execute on one engine (NUL bytes end nothing: they are dropped as the
  * standard input loop does).  Every line gets one answer, "= ..." or "? ...",
  * ending in an empty line (or none for empty and comment lines).  Commands
- * that touch files or can run for long (savesgf, loadsgf, perft, time and
- * engine settings) are skipped: a fuzzer must not write files or time out on
- * a legitimately long search.
+ * that touch files or can run for long (savesgf, loadsgf, perft, solve, time
+ * and engine settings) are skipped: a fuzzer must not write files or time
+ * out on a legitimately long search (a proof takes 10 s unless told less).
  */
 #include "fuzz.h"
 #include "gtp.h"
@@ -17,8 +17,8 @@
  * lower case, holds one of the words. */
 static int skipped(const char *line)
 {
-    static const char *const words[] = {"savesgf", "loadsgf", "perft", "quartet-set", "time_",
-                                        "quartet-player", "analyze", "kgs-", NULL};
+    static const char *const words[] = {"savesgf", "loadsgf", "perft", "solve", "quartet-set",
+                                        "time_", "quartet-player", "analyze", "kgs-", NULL};
     size_t len = strlen(line) + 1;
     char *copy = memcpy(malloc(len), line, len), *low = gtp_clean_line(copy);
     for (char *c = low; *c; c++)
