@@ -3,12 +3,13 @@
  * one and two and forced blocks found at small depths (positions taken
  * from seeded random games by brute-force tests written here), the same
  * move for the same seed, the same move with and without the table, the
- * stop flag, progress reports, a game without an evaluation, and the
- * evaluation's colour symmetry. */
+ * stop flag, progress reports, a game without an evaluation, a single
+ * legal move played at once, and the evaluation's colour symmetry. */
 #include "check.h"
 #include "enginetest.h"
 #include "ai/engine.h"
 #include "game.h"
+#include "games/coffee.h"
 #include "games/loa.h"
 #include "games/y.h"
 #include "rng.h"
@@ -441,6 +442,25 @@ static void test_game_without_evaluation(void)
     game_free(g);
 }
 
+/* One legal move (Coffee, hex 4: a2 is the bar's only empty cell and the
+ * only axis left it is d): played at once, and the summary says why. */
+static void test_only_legal_move(void)
+{
+    char err[GAME_ERR_MAX];
+    game *g = game_create(&coffee_ops, 0, NULL, err, sizeof err);
+    CHECK(g && g->ops->from_text(g, "bbb1/b1oo1/bo1boo/oobbobb/boo2b/1oboo/obob b2h b -", err,
+                                 sizeof err) == 0);
+    if (!g)
+        return;
+    qmove list[GAME_MAX_MOVES];
+    CHECK_INT(g->ops->legal_moves(g, list), 1);
+    engine_report rep;
+    CHECK(choose("", g, &rep) == list[0]);
+    CHECK_HAS(rep.summary, "alphabeta: a2d depth 1 ");
+    CHECK_HAS(rep.summary, "(the only legal move)");
+    game_free(g);
+}
+
 int main(void)
 {
     RUN(test_win_in_one);
@@ -454,5 +474,6 @@ int main(void)
     RUN(test_stop_flag);
     RUN(test_progress_and_time);
     RUN(test_game_without_evaluation);
+    RUN(test_only_legal_move);
     return check_summary("test_alphabeta");
 }

@@ -10,6 +10,8 @@
 #include "games/lot.h"
 #include "rng.h"
 
+#include <stdlib.h>
+
 typedef struct pos_case {
     const game_ops *ops;
     const char *opts, *pos;
@@ -272,10 +274,10 @@ static void test_search_small_budget(void)
         check_search(&blocks[i], 2);
 }
 
-/* LOT's evaluation of the hand-made position text for its side to move. */
-static double lot_value(const char *pos)
+/* A game's evaluation of a hand-made position text for its side to move. */
+static double value_of(const game_ops *ops, const char *opts, const char *pos)
 {
-    pos_case pc = {&lot_ops, NULL, pos};
+    pos_case pc = {ops, opts, pos};
     game *g = load(&pc);
     if (!g) {
         CHECK(0);
@@ -303,14 +305,14 @@ static void swap_colours(char *text)
 static void test_lot_evaluation(void)
 {
     /* White: towers a1 b1, discs c1 c2 d2: c3 and e3 each win (kept on c1) */
-    CHECK(lot_value("7/7/7/7/7/2ww3/WWw4 w") > 0.97);
-    CHECK(lot_value("7/7/7/7/7/2ww3/WWw4 b") < 0.03);
-    CHECK(lot_value("7/7/7/7/7/2bb3/BBb4 b") > 0.97);
+    CHECK(value_of(&lot_ops, NULL, "7/7/7/7/7/2ww3/WWw4 w") > 0.97);
+    CHECK(value_of(&lot_ops, NULL, "7/7/7/7/7/2ww3/WWw4 b") < 0.03);
+    CHECK(value_of(&lot_ops, NULL, "7/7/7/7/7/2bb3/BBb4 b") > 0.97);
     /* one threat (c1): Black blocks it and is behind by the towers */
-    double one = lot_value("7/7/7/7/2w4/2w4/WW5 b");
+    double one = value_of(&lot_ops, NULL, "7/7/7/7/2w4/2w4/WW5 b");
     CHECK(one > 0.03 && one < 0.4);
     /* the move is worth something on the empty board */
-    CHECK(lot_value("7/7/7/7/7/7/7 w") > 0.5);
+    CHECK(value_of(&lot_ops, NULL, "7/7/7/7/7/7/7 w") > 0.5);
     /* positions of a seeded game, and the same with the colours exchanged */
     game *g = test_game(&lot_ops, "pie=0");
     rng r;
@@ -333,6 +335,106 @@ static void test_lot_evaluation(void)
     game_free(g);
 }
 
+/* The Coffee position text turned by half a turn about the board's centre
+ * on a board w cells wide: the rows and the cells of each row in reverse
+ * order, and the bar's cell (c, r) at (w-1-c, w-1-r), its axis unchanged. */
+static void turn_coffee(char *text, int w)
+{
+    char cells[GAME_TEXT_MAX], out[GAME_TEXT_MAX];
+    int n = 0, k = 0, pos = 0;
+    while (text[pos] && text[pos] != ' ') {
+        char c = text[pos++];
+        if (c >= '1' && c <= '9')
+            for (int i = 0; i < c - '0'; i++)
+                cells[n++] = '.';
+        else
+            cells[n++] = c; /* pieces and the row separators */
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        int run = 0;
+        while (i >= 0 && cells[i] == '.') {
+            run++;
+            i--;
+        }
+        if (run)
+            out[k++] = (char)('0' + run);
+        if (i >= 0)
+            out[k++] = cells[i];
+    }
+    memcpy(text, out, (size_t)k); /* as long as the field it replaces */
+    char *bar = text + k + 1;
+    if (*bar == '-')
+        return; /* no bar before the first move */
+    int col = bar[0] - 'a', row = atoi(bar + 1);
+    int digits = row >= 10 ? 2 : 1;
+    snprintf(out, sizeof out, "%c%d%s", 'a' + (w - 1 - col), w + 1 - row, bar + 1 + digits);
+    memcpy(bar, out, strlen(out) + 1);
+}
+
+/* Coffee's evaluation of one position: sure (0.98) exactly when a move
+ * wins at once, at most 0.02 only when every move lets the opponent win
+ * at once, else strictly between; the same on the board turned by half a
+ * turn.  (Exchanging the colours is no symmetry: Black moves first.) */
+static void check_coffee_value(game *g, const char *opts, int w)
+{
+    qmove moves[GAME_MAX_MOVES];
+    char text[GAME_TEXT_MAX], err[GAME_ERR_MAX];
+    int n = g->ops->legal_moves(g, moves), wins = 0, losing = 0;
+    for (int i = 0; i < n; i++) {
+        int k = kind_of(g, moves[i]);
+        wins += k == 1;
+        losing += k == 0;
+    }
+    double v = g->ops->evaluate(g);
+    g->ops->to_text(g, text, sizeof text);
+    if (wins)
+        CHECK(v >= 0.98 - 1e-9);
+    else if (v <= 0.02 + 1e-9)
+        CHECK_INT(losing, n);
+    else
+        CHECK(v > 0.02 && v < 0.98);
+    turn_coffee(text, w);
+    game *h = test_game(&coffee_ops, opts);
+    CHECK_INT(h->ops->from_text(h, text, err, sizeof err), 0);
+    double turned = h->ops->evaluate(h);
+    if (v != turned)
+        printf("  %.6f against %.6f on the turned board (%s)\n", v, turned, text);
+    CHECK(v == turned);
+    game_free(h);
+}
+
+#define SQUARE5 "board=square size=5 n=4"
+
+/* Coffee's evaluation over every position of seeded random games on both
+ * boards, and a hand-made open three that is worth more to its owner. */
+static void test_coffee_evaluation(void)
+{
+    static const char *const opts[] = {"board=hex size=4 n=4", "board=square size=5 n=4"};
+    static const int width[] = {7, 5};
+    int sure = 0, lost = 0;
+    for (int o = 0; o < 2; o++)
+        for (int seed = 1; seed <= 20; seed++) {
+            game *g = test_game(&coffee_ops, opts[o]);
+            rng r;
+            rng_seed(&r, (uint64_t)seed);
+            qmove moves[GAME_MAX_MOVES];
+            while (g->ops->result(g) == RESULT_NONE) {
+                check_coffee_value(g, opts[o], width[o]);
+                sure += g->ops->evaluate(g) >= 0.98 - 1e-9;
+                lost += g->ops->evaluate(g) <= 0.02 + 1e-9;
+                int n = g->ops->legal_moves(g, moves);
+                g->ops->make(g, moves[rng_below(&r, (uint32_t)n)]);
+            }
+            game_free(g);
+        }
+    CHECK(sure > 0 && lost > 0);
+    /* square 5, Black to move: b1 c1 d1 (a1 and e1 complete the row) is
+     * worth more than b1 c1 e4 to Black, and the same three of Orange's
+     * worth less to Black than Orange's scattered pieces */
+    CHECK(value_of(&coffee_ops, SQUARE5, "o4/5/4o/2o2/1bbb1 a5h b -") > value_of(&coffee_ops, SQUARE5, "o4/4b/4o/2o2/1bb2 a5h b -"));
+    CHECK(value_of(&coffee_ops, SQUARE5, "b4/5/4b/2b2/1ooo1 b1v b -") < value_of(&coffee_ops, SQUARE5, "b4/4o/4b/2b2/1oo2 b1v b -"));
+}
+
 int main(void)
 {
     RUN(test_playouts_legal_and_traced);
@@ -342,5 +444,6 @@ int main(void)
     RUN(test_priors_rank_them_first);
     RUN(test_search_small_budget);
     RUN(test_lot_evaluation);
+    RUN(test_coffee_evaluation);
     return check_summary("test_policy");
 }

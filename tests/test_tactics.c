@@ -87,10 +87,11 @@ static void check_answer(game *g, int kind, const verdict *v, const char *settin
 {
     engine_report rep;
     qmove m = test_ai_choose(g, settings, &rep);
-    /* a win is reported proven, unless the move was forced (every other
-     * loses), which is played at once */
+    /* a win is reported proven, unless the move was forced (the only one,
+     * or every other loses), which is played at once */
     int ok = good_move(v, m) && (kind == BLOCK || (rep.proven && rep.value == 1.0) ||
-                                 strstr(rep.summary, "(the only move not lost)"));
+                                 strstr(rep.summary, "(the only move not lost)") ||
+                                 strstr(rep.summary, "(the only legal move)"));
     if (!ok) {
         char pos[GAME_TEXT_MAX];
         g->ops->to_text(g, pos, sizeof pos);

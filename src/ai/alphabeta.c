@@ -649,7 +649,8 @@ static void summary(player *p, const game *g, engine_report *rep)
     int64_t ms = util_now_ms() - p->t0;
     snprintf(rep->summary, sizeof rep->summary,
              "alphabeta: %s depth %d score %+.3f value %.3f%s nodes %llu %lld ms%s pv %s", tok,
-             p->depth_done, p->best_score / 1000.0, rep->value, rep->proven ? " (proven)" : "",
+             p->depth_done, p->best_score / 1000.0, rep->value,
+             rep->proven ? " (proven)" : p->nroot == 1 ? " (the only legal move)" : "",
              (unsigned long long)p->nodes, (long long)ms,
              p->has_eval ? "" : " (no evaluation: wins and losses only)", pv);
 }

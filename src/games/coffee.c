@@ -1300,4 +1300,5 @@ const game_ops coffee_ops = {
     .clicks = coffee_clicks,
     .canonical_hash = coffee_sym_canonical_hash,
     .quick_value = coffee_threat_quick_value,
+    .evaluate = coffee_eval_evaluate,
 };

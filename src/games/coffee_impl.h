@@ -147,4 +147,6 @@ void coffee_policy_priors(const game *g, const qmove *moves, int n, float *out);
  * (coffee_sym.c) and the value read without moving (coffee_threat.c). */
 uint64_t coffee_sym_canonical_hash(const game *g);
 int coffee_threat_quick_value(const game *g, int *moves);
+/* The expected score of the player to move (coffee_eval.c). */
+double coffee_eval_evaluate(const game *g);
 #endif
