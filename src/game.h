@@ -30,6 +30,9 @@
 
 typedef uint32_t qmove;
 #define QMOVE_NONE ((qmove)0xFFFFFFFFu)
+/* In a playout's trace of a game with multi-stone turns: the second
+ * player made this move (policy_playout). */
+#define GAME_TRACE_SECOND ((qmove)0x80000000u)
 
 /* Upper bound on legal moves in any position of any game with any options
  * (Coffee's first move on a 19x19 square board has 361*4). */
@@ -189,9 +192,12 @@ struct game_ops {
      * threats answered); MCTS uses it in place of playout when present.
      * When trace != NULL it receives every move played, in order (at most
      * max_plies), and *ntrace their number: the all-moves-as-first
-     * statistics are built from it.  Without a trace a game may play a
-     * cheaper playout where that plays better at equal time (Y's variants,
-     * Coffee; docs/STRENGTH.md).  NULL: MCTS uses playout. */
+     * statistics are built from it.  Where a turn can hold several moves
+     * (multi_move_turns), each traced move made by the second player
+     * carries GAME_TRACE_SECOND, as the movers no longer alternate.
+     * Without a trace a game may play a cheaper playout where that plays
+     * better at equal time (Coffee; docs/STRENGTH.md).  NULL: MCTS uses
+     * playout. */
     int (*policy_playout)(game *g, struct rng *r, int max_plies, qmove *trace,
                           int *ntrace);
     /* How promising each of moves[0..n) (legal in g) is for the player to

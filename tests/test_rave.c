@@ -1,7 +1,8 @@
 /* test_rave.c - RAVE's all-moves-as-first statistics on a hand-built tree
- * (which children count an iteration, with which score), and RAVE and
- * priors in whole searches: reproducible with a seed, a game with several
- * moves a turn searched without RAVE, priors from the game's hook. */
+ * (which children count an iteration, with which score, with movers that
+ * alternate or are marked), the marks of Y's multi-stone playouts, and
+ * RAVE and priors in whole searches: reproducible with a seed, priors from
+ * the game's hook. */
 #include "check.h"
 #include "ai/mcts_amaf.h"
 #include "aitest.h"
@@ -28,6 +29,22 @@ static void tiny_tree(mcts_tree *t)
     t->used = 6;
 }
 
+/* The statistics after one iteration of the tiny tree in which the first
+ * player played a and b, the second c, and the first won. */
+static void check_first_won(const mcts_node *n)
+{
+    /* at the root the first player played a and b, never c */
+    CHECK_INT(n[1].amaf_visits, 1);
+    CHECK(n[1].amaf_wins == 1.0f);
+    CHECK_INT(n[2].amaf_visits, 1);
+    CHECK(n[2].amaf_wins == 1.0f);
+    CHECK_INT(n[3].amaf_visits, 0);
+    /* at a the second player played c (and lost), b was the first's */
+    CHECK_INT(n[4].amaf_visits, 0);
+    CHECK_INT(n[5].amaf_visits, 1);
+    CHECK(n[5].amaf_wins == 0.0f);
+}
+
 static void test_amaf_statistics(void)
 {
     mcts_tree t = {0};
@@ -41,16 +58,7 @@ static void test_amaf_statistics(void)
     w->trace[0] = C, w->trace[1] = B, w->ntrace = 2;
     mcts_amaf_record(&t, w, 1);
     mcts_amaf_update(&t, w, 1, 1.0);
-    /* at the root the first player played a and b, never c */
-    CHECK_INT(n[1].amaf_visits, 1);
-    CHECK(n[1].amaf_wins == 1.0f);
-    CHECK_INT(n[2].amaf_visits, 1);
-    CHECK(n[2].amaf_wins == 1.0f);
-    CHECK_INT(n[3].amaf_visits, 0);
-    /* at a the second player played c (and lost), b was the first's */
-    CHECK_INT(n[4].amaf_visits, 0);
-    CHECK_INT(n[5].amaf_visits, 1);
-    CHECK(n[5].amaf_wins == 0.0f);
+    check_first_won(n);
 
     /* a second iteration, a draw: root -a-> leaf, playout b (second
      * player), a (first player again: a move may come back, as in LOA; it
@@ -70,13 +78,89 @@ static void test_amaf_statistics(void)
     mcts_tree_free(&t);
 }
 
+/* Where turns hold several moves the playout marks the second player's:
+ * root -a-> leaf (the second player to move), then b by the first player
+ * and c by the second, which alternation would have given the other way
+ * round; the first player won. */
+static void test_amaf_marked_trace(void)
+{
+    mcts_tree t = {0};
+    CHECK_INT(mcts_tree_init(&t, 1), 0);
+    mcts_worker *w = calloc(1, sizeof *w);
+    tiny_tree(&t);
+    t.marked_trace = 1;
+    mcts_node *n = t.pool;
+    w->path[0] = 0, w->path[1] = 1;
+    w->trace[0] = B, w->trace[1] = C | GAME_TRACE_SECOND, w->ntrace = 2;
+    mcts_amaf_record(&t, w, 1);
+    mcts_amaf_update(&t, w, 1, 1.0);
+    check_first_won(n);
+    free(w);
+    mcts_tree_free(&t);
+}
+
+/* Y's multi-stone variants: MCTS's traced playout from positions of
+ * seeded games, whole or cut short, replayed by the rules move by move:
+ * each stone (and swap) legal where it was made, marked exactly when White
+ * made it, and the same result. */
+static void test_variant_trace_marks(void)
+{
+    static const char *const opts[] = {"size=7 variant=double", "size=11 variant=double",
+                                       "size=7 variant=progressive", "size=7 variant=double pie=1"};
+    static qmove trace[4096];
+    qmove moves[GAME_MAX_MOVES], swap;
+    char err[GAME_ERR_MAX];
+    game *pie = test_game(game_find("y"), "size=7 pie=1");
+    pie->ops->make(pie, 0);
+    CHECK_INT(pie->ops->move_from_text(pie, "swap", &swap, err, sizeof err), 0);
+    game_free(pie);
+    int swaps = 0;
+    for (int o = 0; o < 4; o++)
+        for (int seed = 1; seed <= (o == 3 ? 400 : 30); seed++) {
+            game *g = test_game(game_find("y"), opts[o]);
+            rng r;
+            rng_seed(&r, (uint64_t)seed);
+            /* with the pie rule, from before the swap's offer, so that the
+             * playouts make it now and then */
+            int plies = o == 3 ? seed % 2 : (int)rng_below(&r, 12);
+            for (int k = plies; k > 0 && g->ops->result(g) == RESULT_NONE; k--) {
+                int n = g->ops->legal_moves(g, moves);
+                g->ops->make(g, moves[rng_below(&r, (uint32_t)n)]);
+            }
+            game *played = game_clone(g);
+            int nt = -1, bad = 0;
+            /* every third playout cut short, which plays through the rules */
+            int result = g->ops->policy_playout(played, &r, seed % 3 ? 1000 : 7, trace, &nt);
+            for (int i = 0; i < nt && g->ops->result(g) == RESULT_NONE; i++) {
+                qmove m = trace[i] & ~GAME_TRACE_SECOND;
+                int n = g->ops->legal_moves(g, moves), legal = 0;
+                for (int j = 0; j < n; j++)
+                    legal |= moves[j] == m;
+                bad += !legal || ((trace[i] & GAME_TRACE_SECOND) != 0) != g->ops->to_move(g);
+                swaps += m == swap;
+                g->ops->make(g, m);
+            }
+            if (bad)
+                printf("  %s, seed %d: %d of %d traced moves wrong\n", opts[o], seed, bad, nt);
+            CHECK(nt > 0 && bad == 0);
+            CHECK_INT(g->ops->result(g), result);
+            game_free(played);
+            game_free(g);
+        }
+    CHECK(swaps > 0);
+}
+
 /* The same seed and budget give the same search with RAVE, in every game
- * with one-move turns; RAVE changes the search. */
+ * (Y's multi-stone variants too); RAVE changes the search. */
 static void test_rave_reproducible(void)
 {
-    const char *games[][2] = {{"y", "size=7"}, {"lot", ""}, {"coffee", "board=hex size=4"},
-                              {"loa", ""}};
-    for (int i = 0; i < 4; i++) {
+    const char *games[][2] = {{"y", "size=7"},
+                              {"lot", ""},
+                              {"coffee", "board=hex size=4"},
+                              {"loa", ""},
+                              {"y", "size=7 variant=double"},
+                              {"y", "size=7 variant=progressive"}};
+    for (int i = 0; i < 6; i++) {
         game *g = test_game(game_find(games[i][0]), games[i][1]);
         engine_report r1, r2, r3;
         qmove m1 = test_kind_choose("mcts", g, "iterations=600 seed=3 rave=300", &r1);
@@ -89,20 +173,6 @@ static void test_rave_reproducible(void)
         CHECK(r1.value != r3.value || r1.nodes != r3.nodes);
         game_free(g);
     }
-}
-
-/* Y's two-stone variant has turns of two moves: its search runs without
- * RAVE, so the setting changes nothing there. */
-static void test_rave_off_for_multi_move_turns(void)
-{
-    game *g = test_game(game_find("y"), "size=7 variant=double");
-    engine_report r1, r2;
-    qmove m1 = test_ai_choose(g, "iterations=500 seed=5 rave=300", &r1);
-    qmove m2 = test_ai_choose(g, "iterations=500 seed=5", &r2);
-    CHECK(m1 == m2);
-    CHECK_INT(r1.nodes, r2.nodes);
-    CHECK(r1.value == r2.value);
-    game_free(g);
 }
 
 /* Y with a priors hook that favours one cell, a1 (a corner, which the
@@ -136,7 +206,8 @@ int main(void)
 {
     RUN(test_amaf_statistics);
     RUN(test_rave_reproducible);
-    RUN(test_rave_off_for_multi_move_turns);
+    RUN(test_amaf_marked_trace);
+    RUN(test_variant_trace_marks);
     RUN(test_prior_from_hook);
     return check_summary("test_rave");
 }

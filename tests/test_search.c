@@ -330,8 +330,8 @@ static void variant_defaults(void)
     CHECK_HAS(text, " c=0.3 cutoff=0 evalplies=0 maxplies=1000 prior=7 ");
     CHECK_HAS(text, " rave=0 ");
     y_settings(e, "variant=double", text, sizeof text);
-    CHECK_HAS(text, " c=0.7 ");
-    CHECK_HAS(text, " rave=0 ");
+    CHECK_HAS(text, " c=0.3 ");
+    CHECK_HAS(text, " rave=500 ");
     y_settings(e, "size=9 variant=progressive", text, sizeof text);
     CHECK_HAS(text, " c=0.3 ");
     y_settings(e, "", text, sizeof text);

@@ -34,8 +34,13 @@ void mcts_amaf_record(const mcts_tree *t, mcts_worker *w, int depth)
     for (int d = 0; d < depth; d++)
         played(w, t->pool[w->path[d + 1]].move, t->pool[w->path[d]].side, d);
     int side = t->pool[w->path[depth]].side;
-    for (int j = 0; j < w->ntrace; j++)
-        played(w, w->trace[j], side ^ (j & 1), depth + j);
+    for (int j = 0; j < w->ntrace; j++) {
+        qmove m = w->trace[j];
+        if (t->marked_trace)
+            played(w, m & ~GAME_TRACE_SECOND, (m & GAME_TRACE_SECOND) != 0, depth + j);
+        else
+            played(w, m, side ^ (j & 1), depth + j);
+    }
 }
 
 void mcts_amaf_update(mcts_tree *t, mcts_worker *w, int depth, double score)

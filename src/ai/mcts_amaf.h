@@ -9,9 +9,10 @@
  * by a generation count, never cleared) rather than in an array indexed
  * by a dense move number: no game needs a hook for it.
  *
- * Who played a playout move is known from the alternation of the players,
- * so RAVE is for games whose turns are one move (not Y's multi-stone
- * variants); the search turns it off otherwise.
+ * Who played a playout move is known from the alternation of the players
+ * where turns are one move; where they can hold several (Y's multi-stone
+ * variants), the playout marks the second player's moves in the trace
+ * (GAME_TRACE_SECOND).
  */
 #ifndef QUARTET_MCTS_AMAF_H
 #define QUARTET_MCTS_AMAF_H
@@ -20,7 +21,8 @@
 
 /* Record the iteration's moves: the tree's moves along w->path[0..depth]
  * (each by the side to move at its node), then the w->ntrace playout moves
- * of w->trace, the first by the side to move at the leaf, then alternating. */
+ * of w->trace, the first by the side to move at the leaf, then alternating
+ * (or by their marks when t->marked_trace). */
 void mcts_amaf_record(const mcts_tree *t, mcts_worker *w, int depth);
 /* Add score (for the first player) to the AMAF statistics of the children
  * of the path's nodes (mcts_amaf_record first). */

@@ -488,9 +488,9 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     t->prior_hook = hook;
     t->priors = ops->priors;
     t->shared = 0;
-    /* who played a playout move is known only when turns are one move */
-    int alternating = !ops->multi_move_turns || !ops->multi_move_turns(g);
-    t->rave = alternating ? p->rave : 0;
+    /* where turns are not one move, the playout marks who made each move */
+    t->marked_trace = ops->multi_move_turns && ops->multi_move_turns(g);
+    t->rave = p->rave;
     w->trace_on = t->rave > 0;
     t->expand = p->expand > 1 ? (uint32_t)p->expand : 1;
     t->have_tree = 0;

@@ -82,6 +82,7 @@ typedef struct mcts_tree {
     int prior_hook;      /* priors from the game's priors hook, not its evaluation */
     void (*priors)(const game *g, const qmove *moves, int n, float *out); /* that hook */
     double rave;         /* RAVE's equivalence parameter (0: no RAVE) */
+    int marked_trace;    /* the playouts mark the second player's moves (mcts_amaf.h) */
     uint32_t expand;     /* visits a leaf takes before it is expanded (at least 1) */
     uint32_t root;       /* the last search's root, kept for the next one */
     int have_tree;

@@ -199,7 +199,10 @@ static int any_legal_cell(const y_game *g)
     return 0;
 }
 
-unsigned y_place_stone(y_game *g, int i, int colour, y_undo *u)
+/* Put a stone of colour (player + 1) on empty cell i and merge it with
+ * its neighbours; u (may be NULL) logs the unions for unmake.  Returns the
+ * sides its group now touches. */
+static unsigned place_stone(y_game *g, int i, int colour, y_undo *u)
 {
     g->cell[i] = (uint8_t)colour;
     g->parent[i] = (int16_t)i;
@@ -245,7 +248,7 @@ static unsigned rebuild_groups(y_game *g)
     for (int i = 0; i < g->ncells; i++)
         if (saved[i] != EMPTY) {
             g->st.stones[saved[i] - 1]++;
-            if (y_place_stone(g, i, saved[i], NULL) == SIDE_ALL)
+            if (place_stone(g, i, saved[i], NULL) == SIDE_ALL)
                 wins |= 1u << (saved[i] - 1);
         }
     return wins;
@@ -411,7 +414,7 @@ static void y_make(game *gg, qmove m)
     int i = (int)m, mover = s->side;
     s->hash ^= zob_stone[mover][i];
     s->stones[mover]++;
-    if (y_place_stone(g, i, mover + 1, u) == SIDE_ALL) {
+    if (place_stone(g, i, mover + 1, u) == SIDE_ALL) {
         s->result = (uint8_t)(RESULT_FIRST + mover);
         end_turn(g);
         return;
@@ -837,7 +840,7 @@ static void y_render(const game *gg, const unsigned char *last, char *buf, size_
 /* One random legal move at a time: the variants, and any cut-off playout.
  * A cell drawn from the empty ones is retried a few times before falling
  * back to the full list; either way the choice is uniform over legal moves. */
-static int playout_steps(y_game *g, rng *r, int max_plies)
+static int playout_steps(y_game *g, rng *r, int max_plies, qmove *trace, int *ntrace)
 {
     int16_t *empty = g->scratch, *where = g->where;
     int ne = 0;
@@ -868,6 +871,8 @@ static int playout_steps(y_game *g, rng *r, int max_plies)
                 m = g->move_buf[rng_below(r, (uint32_t)n)];
             }
         }
+        if (trace)
+            trace[(*ntrace)++] = m | (g->st.side ? GAME_TRACE_SECOND : 0);
         y_make(&g->base, m);
         if (m != MV_SWAP) {
             int k = where[m], last = empty[--ne];
@@ -969,13 +974,13 @@ static int y_turns_left(const game *gg)
 /* The variants: stone by stone to the first Y (y_vplay.c), then the hash:
  * the turn's stones lose their keys, the stones that changed colour and
  * the new turn and side gain theirs. */
-static int play_variant(y_game *g, rng *r, int threats)
+static int play_variant(y_game *g, rng *r, int threats, qmove *trace, int *ntrace)
 {
     y_state *s = &g->st;
     uint64_t h = s->hash ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0), changed;
     for (int k = 0; k < s->placed; k++)
         h ^= zob_this[THIS_TURN(g, k)];
-    y_vplay_run(g, r, (const uint64_t(*)[MAX_CELLS])zob_stone, &changed, threats);
+    y_vplay_run(g, r, (const uint64_t(*)[MAX_CELLS])zob_stone, &changed, threats, trace, ntrace);
     s->hash = h ^ changed ^ zob_turn(s->turn) ^ (s->side ? zob_side : 0);
     return s->result;
 }
@@ -983,8 +988,11 @@ static int play_variant(y_game *g, rng *r, int threats)
 /* Fill the empty cells of g in random order and return the result.  g
  * ends as the board at that point, finished, with no history -- as if set
  * by from_text (the standard game: the full board).  threats: the
- * variants' turns take and block wins first (y_vplay_run). */
-static int play_out(game *gg, struct rng *r, int max_plies, int threats)
+ * variants' turns take and block wins first (y_vplay_run).  trace (NULL:
+ * none; only the variants are traced here) receives every move, White's
+ * marked GAME_TRACE_SECOND, *ntrace growing by their number. */
+static int play_out(game *gg, struct rng *r, int max_plies, int threats, qmove *trace,
+                    int *ntrace)
 {
     y_game *g = (y_game *)gg;
     y_state *s = &g->st;
@@ -994,11 +1002,13 @@ static int play_out(game *gg, struct rng *r, int max_plies, int threats)
     if (s->swap_ok && rng_below(r, (uint32_t)empties + 1) == (uint32_t)empties) {
         if (max_plies < 1)
             return RESULT_NONE;
+        if (trace)
+            trace[(*ntrace)++] = MV_SWAP | GAME_TRACE_SECOND;
         y_make(gg, MV_SWAP);
         made = 1;
     }
     if (made + empties > max_plies)
-        return playout_steps(g, r, max_plies - made);
+        return playout_steps(g, r, max_plies - made, trace, ntrace);
     if (s->swap_ok)
         s->hash ^= zob_swap, s->swap_ok = 0;
     /* the standard fill leaves the groups as they were: a finished game
@@ -1007,7 +1017,7 @@ static int play_out(game *gg, struct rng *r, int max_plies, int threats)
     if (g->variant == VAR_STANDARD)
         s->result = (uint8_t)fill_board(g, r);
     else
-        s->result = (uint8_t)play_variant(g, r, threats);
+        s->result = (uint8_t)play_variant(g, r, threats, trace, ntrace);
     s->placed = 0;
     s->top = 0;
     g->ply = 0;
@@ -1016,21 +1026,24 @@ static int play_out(game *gg, struct rng *r, int max_plies, int threats)
 
 static int y_playout(game *gg, struct rng *r, int max_plies)
 {
-    return play_out(gg, r, max_plies, 0);
+    return play_out(gg, r, max_plies, 0, NULL, NULL);
 }
 
 /* MCTS's playout (policy_playout): the policy's, except in the multi-stone
- * variants without a trace, where the plain playout with its turns' wins
- * and blocks plays better at equal time: the policy's group-rule checks
- * cost about three times the iterations (docs/STRENGTH.md, "Y's variants:
- * plain playouts" and "Wins and blocks in the variants' playouts"). */
+ * variants, where the plain playout with its turns' wins and blocks plays
+ * better at equal time, traced for RAVE too: the policy's group-rule
+ * checks cost about three times the iterations (docs/STRENGTH.md, "Y's
+ * variants: plain playouts", "Wins and blocks in the variants' playouts"
+ * and "The two-stone variant: RAVE"). */
 static int y_mcts_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *ntrace)
 {
-    if (((y_game *)gg)->variant == VAR_STANDARD || trace)
+    if (((y_game *)gg)->variant == VAR_STANDARD)
         return y_policy_playout(gg, r, max_plies, trace, ntrace);
+    int n = 0;
+    int result = play_out(gg, r, max_plies, 1, trace, &n);
     if (ntrace)
-        *ntrace = 0;
-    return play_out(gg, r, max_plies, 1);
+        *ntrace = n;
+    return result;
 }
 
 void y_playout_done(y_game *g)
@@ -1125,12 +1138,12 @@ const game_ops y_ops = {
     .playout = y_playout,
     .policy_playout = y_mcts_playout,
     .priors = y_policy_priors,
-    /* priors; RAVE with less exploration in the standard game (its policy
-     * playouts report their moves for free; the variants' traced playouts
-     * would cost their speed), less exploration in the progressive
-     * variant: matches in docs/STRENGTH.md */
+    /* priors; RAVE with less exploration in the standard game and the
+     * two-stone variant, less exploration in the progressive variant:
+     * matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
                                               {"mcts", "rave=500 c=0.3", "variant=standard"},
+                                              {"mcts", "rave=500 c=0.3", "variant=double"},
                                               {"mcts", "c=0.3", "variant=progressive"},
                                               {NULL, NULL, NULL}},
     .describe = y_describe,

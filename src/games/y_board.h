@@ -136,10 +136,6 @@ static inline int y_root(const y_game *g, int i)
 
 /* Stones per turn on turn number `turn` (1-based). */
 int y_quota(const y_game *g, int turn);
-/* Put a stone of colour (player + 1) on empty cell i and merge it with
- * its neighbours; u (may be NULL) logs the unions for unmake.  Returns the
- * sides its group now touches. */
-unsigned y_place_stone(y_game *g, int i, int colour, y_undo *u);
 /* x: the black cells of a full board of size n, as a bit set (destroyed).
  * 1 when Black has the Y. */
 int y_black_wins_full(uint64_t *x, int n);

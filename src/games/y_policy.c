@@ -13,10 +13,9 @@
  * connected the same way (the edge template), so the board's outside
  * counts as a stone of both colours.
  *
- * The multi-stone variants keep the group rule: the groups holding this
- * turn's stones are marked (by root; a legal stone never joins a marked
- * group, so the marked roots stay roots), and a cell next to one is closed
- * to the mover until the turn passes.
+ * The playout is the standard game's: the multi-stone variants play out
+ * with y_vplay.c's (y.c's policy_playout hook), which is cheaper there
+ * and stronger at equal time.
  */
 #include "games/y_policy.h"
 #include "games/y_board.h"
@@ -25,18 +24,11 @@
 #include <pthread.h>
 #include <string.h>
 
-/* Random draws that may hit a closed cell before the open ones are
- * listed. */
-#define DRAW_TRIES 8
 /* Answers to one stone: six around it, two edge templates (a corner's). */
 #define REPLIES_MAX 8
 
 typedef struct play_state {
     int last[2]; /* each player's last stone, -1 when unknown */
-    int placed;  /* stones of this turn */
-    int nmarked;
-    int16_t marked[MAX_CELLS]; /* roots of this turn's groups */
-    uint8_t mark[MAX_CELLS];
 } play_state;
 
 /* The last stone of each colour among the recent moves, read from the
@@ -118,109 +110,43 @@ static int wins_at(const y_game *g, int c, int own)
     return s == SIDE_ALL;
 }
 
-/* May the player to move put a stone on empty cell c (the group rule)? */
-static int open_cell(const y_game *g, const play_state *p, int c)
-{
-    if (!p->nmarked)
-        return 1;
-    int own = g->st.side + 1;
-    for (int k = 0; k < g->nbn[c]; k++) {
-        int j = g->nb[c][k];
-        if (g->cell[j] == own && p->mark[y_root(g, j)])
-            return 0;
-    }
-    return 1;
-}
-
-/* An open empty neighbour of stone s where a stone of colour own wins, or
- * -1.  Only tried when the group of s touches two sides already: a threat
- * is most often a group reaching for its last side. */
-static int winning_neighbour(const y_game *g, const play_state *p, int s, int own)
+/* An empty neighbour of stone s where a stone of colour own wins, or -1.
+ * Only tried when the group of s touches two sides already: a threat is
+ * most often a group reaching for its last side. */
+static int winning_neighbour(const y_game *g, int s, int own)
 {
     unsigned sides = g->sides[y_root(g, s)];
     if (!(sides & (sides - 1)))
         return -1;
     for (int k = 0; k < g->nbn[s]; k++) {
         int c = g->nb[s][k];
-        if (g->cell[c] == EMPTY && wins_at(g, c, own) && open_cell(g, p, c))
+        if (g->cell[c] == EMPTY && wins_at(g, c, own))
             return c;
     }
     return -1;
 }
 
-/* A uniformly random open cell among the ne empty ones (g->scratch), or -1
- * when none is open: draws with replacement first, then without (a partial
- * shuffle of scratch, which keeps where[] true), so a turn that has closed
- * most cells costs about as many checks as there are closed cells per open
- * one, not one check per empty cell. */
-static int random_cell(y_game *g, const play_state *p, rng *r, int ne)
-{
-    for (int t = 0; t < DRAW_TRIES; t++) {
-        int c = g->scratch[rng_below(r, (uint32_t)ne)];
-        if (open_cell(g, p, c))
-            return c;
-    }
-    for (int t = 0; t < ne; t++) {
-        int j = t + (int)rng_below(r, (uint32_t)(ne - t));
-        int16_t c = g->scratch[j];
-        g->scratch[j] = g->scratch[t];
-        g->scratch[t] = c;
-        g->where[g->scratch[j]] = (int16_t)j;
-        g->where[c] = (int16_t)t;
-        if (open_cell(g, p, c))
-            return c;
-    }
-    return -1;
-}
-
-/* The policy's cell for the player to move, or -1 when no cell is open. */
+/* The policy's cell for the player to move among the ne empty ones
+ * (g->scratch). */
 static int choose(y_game *g, const play_state *p, rng *r, int ne)
 {
     int me = g->st.side, own = me + 1, opp = 2 - me;
     int mine = p->last[me], theirs = p->last[!me], c;
-    if (mine >= 0 && (c = winning_neighbour(g, p, mine, own)) >= 0)
+    if (mine >= 0 && (c = winning_neighbour(g, mine, own)) >= 0)
         return c;
     if (theirs >= 0) {
-        if ((c = winning_neighbour(g, p, theirs, opp)) >= 0)
+        if ((c = winning_neighbour(g, theirs, opp)) >= 0)
             return c;
         int16_t cand[REPLIES_MAX];
-        int n = 0, k = bridge_replies(g, theirs, own, cand);
-        for (int i = 0; i < k; i++)
-            if (open_cell(g, p, cand[i]))
-                cand[n++] = cand[i];
-        if (n)
-            return cand[n == 1 ? 0 : rng_below(r, (uint32_t)n)];
+        int k = bridge_replies(g, theirs, own, cand);
+        if (k)
+            return cand[k == 1 ? 0 : rng_below(r, (uint32_t)k)];
     }
-    return random_cell(g, p, r, ne);
-}
-
-static void start_turn(y_game *g, play_state *p)
-{
-    for (int k = 0; k < p->nmarked; k++)
-        p->mark[p->marked[k]] = 0;
-    p->nmarked = 0;
-    p->placed = 0;
-    g->st.side ^= 1;
-    g->st.turn = (int16_t)(g->st.turn < MAX_TURN ? g->st.turn + 1 : MAX_TURN);
-}
-
-static void mark_group(const y_game *g, play_state *p, int c)
-{
-    int root = y_root(g, c);
-    if (!p->mark[root]) {
-        p->mark[root] = 1;
-        p->marked[p->nmarked++] = (int16_t)root;
-    }
+    return g->scratch[rng_below(r, (uint32_t)ne)];
 }
 
 static void init_state(y_game *g, play_state *p, int *ne)
 {
-    memset(p->mark, 0, (size_t)g->ncells);
-    p->nmarked = 0;
-    p->placed = g->st.placed;
-    if (g->variant != VAR_STANDARD)
-        for (int k = 0; k < g->st.placed; k++)
-            mark_group(g, p, THIS_TURN(g, k));
     recent_stones(g, p->last);
     int n = 0;
     for (int i = 0; i < g->ncells; i++)
@@ -238,28 +164,6 @@ static void drop_empty(y_game *g, int c, int *ne)
     g->where[last] = (int16_t)k;
 }
 
-/* Put the mover's stone on c without the undo log and pass the turn when
- * it is over; 1 when the stone makes a Y. */
-static int put_stone(y_game *g, play_state *p, int c, int *ne)
-{
-    int me = g->st.side;
-    unsigned sides = y_place_stone(g, c, me + 1, NULL);
-    drop_empty(g, c, ne);
-    p->last[me] = c;
-    if (sides == SIDE_ALL) {
-        g->st.result = (uint8_t)(RESULT_FIRST + me);
-        start_turn(g, p);
-        return 1;
-    }
-    if (g->variant != VAR_STANDARD) {
-        mark_group(g, p, c);
-        if (++p->placed < y_quota(g, g->st.turn))
-            return 0;
-    }
-    start_turn(g, p);
-    return 0;
-}
-
 /* The playout when it may be cut: moves made through the rules' own make,
  * so a cut leaves a position to go on from. */
 static int steps_through_make(y_game *g, play_state *p, rng *r, int ne, int max_plies,
@@ -269,18 +173,11 @@ static int steps_through_make(y_game *g, play_state *p, rng *r, int ne, int max_
     for (int made = 0; made < max_plies && g->st.result == RESULT_NONE; made++) {
         int c = choose(g, p, r, ne);
         int me = g->st.side;
-        ops->make(&g->base, (qmove)c); /* some cell is always open: make passes a closed turn */
-        drop_empty(g, c, &ne);
-        p->last[me] = c;
         if (trace)
             trace[(*nt)++] = (qmove)c;
-        if (g->st.placed == 0) {
-            for (int k = 0; k < p->nmarked; k++)
-                p->mark[p->marked[k]] = 0;
-            p->nmarked = 0;
-        } else {
-            mark_group(g, p, c);
-        }
+        ops->make(&g->base, (qmove)c);
+        drop_empty(g, c, &ne);
+        p->last[me] = c;
     }
     return g->st.result;
 }
@@ -328,9 +225,9 @@ int y_policy_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *
     if (g->st.swap_ok && rng_below(r, (uint32_t)ne + 1) == (uint32_t)ne) {
         if (max_plies < 1)
             return RESULT_NONE;
-        g->base.ops->make(gg, MV_SWAP);
         if (trace)
             trace[nt++] = MV_SWAP;
+        g->base.ops->make(gg, MV_SWAP);
         max_plies--;
         p.last[0] = -1; /* the first stone is White's now */
         recent_stones(g, p.last);
@@ -338,22 +235,8 @@ int y_policy_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *
     int result;
     if (ne > max_plies) {
         result = steps_through_make(g, &p, r, ne, max_plies, trace, &nt);
-    } else if (g->variant == VAR_STANDARD) {
-        g->st.result = (uint8_t)fill_standard(g, &p, r, ne, trace, &nt);
-        y_playout_done(g);
-        result = g->st.result;
     } else {
-        for (;;) {
-            int c = choose(g, &p, r, ne);
-            if (c < 0) { /* no open cell: the turn passes */
-                start_turn(g, &p);
-                continue;
-            }
-            if (trace)
-                trace[nt++] = (qmove)c;
-            if (put_stone(g, &p, c, &ne))
-                break;
-        }
+        g->st.result = (uint8_t)fill_standard(g, &p, r, ne, trace, &nt);
         y_playout_done(g);
         result = g->st.result;
     }

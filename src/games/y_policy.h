@@ -12,10 +12,11 @@ struct rng;
 /* Build the policy's tables (once, from any thread). */
 void y_policy_init(void);
 
-/* Play on from g with the knowledge of y_policy.c: take a winning cell
- * next to the mover's last stone, block one next to the opponent's last
- * stone, restore a bridge or a second-row edge template the opponent's
- * last stone intruded into, else a uniformly random legal cell.  Stops at
+/* Play on from g, a standard game (the variants play out in y_vplay.c),
+ * with the knowledge of y_policy.c: take a winning cell next to the
+ * mover's last stone, block one next to the opponent's last stone,
+ * restore a bridge or a second-row edge template the opponent's last
+ * stone intruded into, else a uniformly random empty cell.  Stops at
  * the end of the game or after max_plies moves; every move played goes to
  * trace (when not NULL) and their number to *ntrace.  Returns the result
  * (RESULT_NONE when cut).  Uncut, g ends finished and without history, as

@@ -301,6 +301,12 @@ static int start(y_game *g, vsets *t, int threats, int words)
     return ne;
 }
 
+/* The trace's entry for side's stone on bit b. */
+Y_HOT qmove traced(const y_game *g, int b, int side)
+{
+    return (qmove)g->cell_of_bit[b] | (side ? GAME_TRACE_SECOND : 0);
+}
+
 /* The mover's stone on empty bit b, on the game's board too (its key into
  * *h), and with threats in the cells near the sides; returns the root of
  * its group. */
@@ -325,7 +331,7 @@ Y_HOT int place(y_game *g, y_vstate *v, vsets *t, int b, int side, int threats, 
  * first stone, the lower the second); other stones share one random number
  * between two draws. */
 Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed,
-               int threats, int words, int n)
+               int threats, qmove *trace, int *nt, int words, int n)
 {
     y_state *s = &g->st;
     y_vstate *v = &g->vp;
@@ -353,6 +359,8 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
             b = list[k];
             list[k] = list[--ne];
             root = place(g, v, &t, b, side, threats, words, n, keys, &h);
+            if (trace)
+                trace[(*nt)++] = traced(g, b, side);
             if (v->sides[root] == SIDE_ALL) {
                 s->result = (uint8_t)(RESULT_FIRST + side);
                 goto next_turn;
@@ -384,6 +392,8 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
     chosen:
         list[k] = list[--ne];
         root = place(g, v, &t, b, side, threats, words, n, keys, &h);
+        if (trace)
+            trace[(*nt)++] = traced(g, b, side);
         if (v->sides[root] == SIDE_ALL)
             s->result = (uint8_t)(RESULT_FIRST + side);
         else if (--left > 0) {
@@ -405,6 +415,8 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
             if (!white && rng_below(r, (uint32_t)ne + 1) == (uint32_t)ne) {
                 swap_colours(g, &t, keys, &h);
                 side = 0;
+                if (trace)
+                    trace[(*nt)++] = MV_SWAP | GAME_TRACE_SECOND;
             }
         }
         forced = threats && find_threats(g, &t, side, words);
@@ -416,14 +428,14 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
 }
 
 void y_vplay_run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed,
-                 int threats)
+                 int threats, qmove *trace, int *ntrace)
 {
     if (g->size == 11) /* the default board */
-        run(g, r, keys, changed, threats, 2, 11);
+        run(g, r, keys, changed, threats, trace, ntrace, 2, 11);
     else if (g->words == 2) /* every board up to size 11 */
-        run(g, r, keys, changed, threats, 2, g->size);
+        run(g, r, keys, changed, threats, trace, ntrace, 2, g->size);
     else
-        run(g, r, keys, changed, threats, g->words, g->size);
+        run(g, r, keys, changed, threats, trace, ntrace, g->words, g->size);
 }
 
 void y_vplay_runs(y_game *g)

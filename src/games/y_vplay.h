@@ -17,8 +17,10 @@ void y_vplay_runs(y_game *g);
  * are left stale (a finished position without history never reads them)
  * and its hash is not touched: *changed receives the XOR of the stone keys
  * (keys[colour - 1][cell]) of every cell that changed colour, the other
- * hash terms are the caller's. */
+ * hash terms are the caller's.  trace (NULL: none) receives every stone
+ * and swap made, each marked GAME_TRACE_SECOND when White made it, and
+ * *ntrace grows by their number. */
 void y_vplay_run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *changed,
-                 int threats);
+                 int threats, qmove *trace, int *ntrace);
 
 #endif
