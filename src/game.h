@@ -33,6 +33,11 @@ typedef uint32_t qmove;
 /* In a playout's trace of a game with multi-stone turns: the second
  * player made this move (policy_playout). */
 #define GAME_TRACE_SECOND ((qmove)0x80000000u)
+/* The trace's entry for move m made by player (0 or 1) in such a game. */
+static inline qmove game_traced(qmove m, int player)
+{
+    return m | (player ? GAME_TRACE_SECOND : 0);
+}
 
 /* Upper bound on legal moves in any position of any game with any options
  * (Coffee's first move on a 19x19 square board has 361*4). */

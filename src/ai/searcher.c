@@ -164,6 +164,12 @@ static void game_defaults_text(const searcher_ops *ops, const searcher_setting *
 }
 
 /* "ai": the first searcher, and the games that choose another. */
+/* Is searcher `name` the game's `ai`, named by the game? */
+static int game_ai_is(const game_ops *g, const char *name)
+{
+    return g->ai_searcher && !strcmp(g->ai_searcher, name);
+}
+
 static void ai_help(char *buf, size_t len)
 {
     util_str_appendf(buf, len, "  ai  the strongest player: %s", searcher_registry[0]->name);
@@ -171,9 +177,9 @@ static void ai_help(char *buf, size_t len)
         const char *name = searcher_registry[k]->name;
         int n = 0, total = 0;
         for (int g = 0; game_registry[g]; g++)
-            total += game_registry[g]->ai_searcher && !strcmp(game_registry[g]->ai_searcher, name);
+            total += game_ai_is(game_registry[g], name);
         for (int g = 0; game_registry[g]; g++)
-            if (game_registry[g]->ai_searcher && !strcmp(game_registry[g]->ai_searcher, name))
+            if (game_ai_is(game_registry[g], name))
                 util_str_appendf(buf, len, "%s%s", !n++ ? ", in " : n < total ? ", " : " and ",
                                  game_registry[g]->name);
         if (n)

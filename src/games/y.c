@@ -872,7 +872,7 @@ static int playout_steps(y_game *g, rng *r, int max_plies, qmove *trace, int *nt
             }
         }
         if (trace)
-            trace[(*ntrace)++] = m | (g->st.side ? GAME_TRACE_SECOND : 0);
+            trace[(*ntrace)++] = game_traced(m, g->st.side);
         y_make(&g->base, m);
         if (m != MV_SWAP) {
             int k = where[m], last = empty[--ne];
@@ -1003,7 +1003,7 @@ static int play_out(game *gg, struct rng *r, int max_plies, int threats, qmove *
         if (max_plies < 1)
             return RESULT_NONE;
         if (trace)
-            trace[(*ntrace)++] = MV_SWAP | GAME_TRACE_SECOND;
+            trace[(*ntrace)++] = game_traced(MV_SWAP, 1);
         y_make(gg, MV_SWAP);
         made = 1;
     }

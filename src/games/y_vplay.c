@@ -301,12 +301,6 @@ static int start(y_game *g, vsets *t, int threats, int words)
     return ne;
 }
 
-/* The trace's entry for side's stone on bit b. */
-Y_HOT qmove traced(const y_game *g, int b, int side)
-{
-    return (qmove)g->cell_of_bit[b] | (side ? GAME_TRACE_SECOND : 0);
-}
-
 /* The mover's stone on empty bit b, on the game's board too (its key into
  * *h), and with threats in the cells near the sides; returns the root of
  * its group. */
@@ -360,7 +354,7 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
             list[k] = list[--ne];
             root = place(g, v, &t, b, side, threats, words, n, keys, &h);
             if (trace)
-                trace[(*nt)++] = traced(g, b, side);
+                trace[(*nt)++] = game_traced((qmove)g->cell_of_bit[b], side);
             if (v->sides[root] == SIDE_ALL) {
                 s->result = (uint8_t)(RESULT_FIRST + side);
                 goto next_turn;
@@ -393,7 +387,7 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
         list[k] = list[--ne];
         root = place(g, v, &t, b, side, threats, words, n, keys, &h);
         if (trace)
-            trace[(*nt)++] = traced(g, b, side);
+            trace[(*nt)++] = game_traced((qmove)g->cell_of_bit[b], side);
         if (v->sides[root] == SIDE_ALL)
             s->result = (uint8_t)(RESULT_FIRST + side);
         else if (--left > 0) {
@@ -416,7 +410,7 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
                 swap_colours(g, &t, keys, &h);
                 side = 0;
                 if (trace)
-                    trace[(*nt)++] = MV_SWAP | GAME_TRACE_SECOND;
+                    trace[(*nt)++] = game_traced(MV_SWAP, 1);
             }
         }
         forced = threats && find_threats(g, &t, side, words);
