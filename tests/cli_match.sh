@@ -287,4 +287,27 @@ status "$(stat -c %s "$tmp/huge.log")" 1073741825 "the log over the limit is not
 status "$(dd if="$tmp/huge.log" bs=64 count=1 2>/dev/null | tr -d '\0' | wc -c)" 0 "nothing written at its start"
 rm -f "$tmp/huge.txt" "$tmp/huge.log"
 
+# A book of even openings (tools/balanced-openings.py): three openings of
+# two random plies, each after its rate, that a match plays as a file.
+B=tools/balanced-openings.py
+python3 $B --quartet "$Q" --plies 2 --count 3 --ms 100 --low 0 --high 1 --seed 5 \
+    y size=5 >"$tmp/book.txt" 2>"$tmp/book.err"
+status $? 0 "balanced-openings writes a book"
+has "$(head -n 1 "$tmp/book.txt")" "# y size=5: 2 random plies, side to move's win rate in [0.0, 1.0] after 100 ms" "book header"
+status "$(grep -c '^# [01]\.[0-9][0-9][0-9]$' "$tmp/book.txt")" 3 "three rates"
+status "$(grep -cE '^[a-e][1-5] ([a-e][1-5]|swap)$' "$tmp/book.txt")" 3 "three openings of two moves"
+out=$($Q match -game y size=5 -openings "$tmp/book.txt" -games 6 -tc iterations=20 random random 2>&1)
+status $? 0 "the book plays"
+has "$out" "openings file:$tmp/book.txt:3:" "three openings read"
+has "$out" "match finished: 6 games" "every opening with both colours"
+# a window no opening meets (a win proven in 50 ms after two random
+# stones on Y 11): it stops after its tries and says so
+out=$(python3 $B --quartet "$Q" --plies 2 --count 2 --ms 50 --low 1 --high 1 --tries 3 \
+    y size=11 2>&1 >/dev/null)
+status $? 1 "balanced-openings fails when it cannot keep enough"
+has "$out" "balanced-openings: kept 0 of 2 openings in 3 tries" "and says why"
+out=$(python3 $B --quartet "$Q" --low 0.6 --high 0.4 y 2>&1)
+status $? 2 "a window upside down is refused"
+has "$out" "0 <= low <= high <= 1" "with the limits"
+
 summary cli_match
