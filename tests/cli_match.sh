@@ -300,6 +300,18 @@ out=$($Q match -game y size=5 -openings "$tmp/book.txt" -games 6 -tc iterations=
 status $? 0 "the book plays"
 has "$out" "openings file:$tmp/book.txt:3:" "three openings read"
 has "$out" "match finished: 6 games" "every opening with both colours"
+# in the two-stone variant the second ply's turn is played to its end:
+# Black's one stone, White's two
+python3 $B --quartet "$Q" --plies 2 --count 3 --ms 100 --low 0 --high 1 \
+    y size=7 variant=double >"$tmp/book2.txt" 2>/dev/null
+status $? 0 "a book of the two-stone variant"
+status "$(grep -cE '^[a-g][1-7] [a-g][1-7] [a-g][1-7]$' "$tmp/book2.txt")" 3 "each opening ends its turn"
+out=$($Q match -game y size=7 variant=double -openings "$tmp/book2.txt" -games 6 -tc iterations=20 \
+    random random 2>&1)
+has "$out" "match finished: 6 games" "the variant's book plays"
+out=$(python3 $B --quartet "$tmp/none" y 2>&1)
+status $? 1 "no engine: exit 1"
+has "$out" "balanced-openings: cannot run $tmp/none: No such file or directory" "and why"
 # a window no opening meets (a win proven in 50 ms after two random
 # stones on Y 11): it stops after its tries and says so
 out=$(python3 $B --quartet "$Q" --plies 2 --count 2 --ms 50 --low 1 --high 1 --tries 3 \

@@ -4,7 +4,8 @@
 usage: tools/balanced-openings.py [--plies K] [--ms MS] [--low L] [--high H]
            [--seed S] [--count N] [--tries T] [--quartet PATH] GAME [opt=value ...]
 
-Draws openings of K random legal moves (as `-random-plies K` does) and
+Draws openings of K random legal moves, continued to the end of a turn
+(as `-random-plies K` does), and
 keeps those where the side to move, searched by `quartet gtp` at its
 defaults for MS milliseconds (quartet-analyze), wins between L and H of
 its playouts, until N are kept (exit status 1 when T openings, by
@@ -27,8 +28,11 @@ INFO = re.compile(r"info move (\S+) visits (\d+) winrate ([0-9.]+)")
 
 class Gtp:
     def __init__(self, cmd):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
+        try:
+            self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      text=True, bufsize=1)
+        except OSError as e:
+            sys.exit(f"balanced-openings: cannot run {cmd[0]}: {e.strerror}")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -75,6 +79,24 @@ def win_rate(gtp, ms):
     return float(best[2]) if best else None
 
 
+def random_opening(gtp, rnd, plies):
+    """plies random legal moves from the start, then more while the last
+    mover is still to move (the rest of its turn); fewer if the game ends."""
+    gtp.ask("clear_board")
+    moves, last = [], None
+    while True:
+        colour, _ = gtp.ask("quartet-to_move")
+        if len(moves) >= plies and colour != last:
+            return moves
+        legal, _ = gtp.ask("all_legal_moves")
+        if not legal:
+            return moves
+        move = rnd.choice(legal.split())
+        gtp.ask(f"play {colour} {move}")
+        moves.append(move)
+        last = colour
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--plies", type=int, default=2)
@@ -98,16 +120,7 @@ def main():
     print(f"# {' '.join(a.game)}: {a.plies} random plies, side to move's win rate in "
           f"[{a.low}, {a.high}] after {a.ms} ms (tools/balanced-openings.py --seed {a.seed})")
     while kept < a.count and tried < tries:
-        gtp.ask("clear_board")
-        moves = []
-        for _ in range(a.plies):
-            legal, _ = gtp.ask("all_legal_moves")
-            if not legal:
-                break
-            colour, _ = gtp.ask("quartet-to_move")
-            move = rnd.choice(legal.split())
-            gtp.ask(f"play {colour} {move}")
-            moves.append(move)
+        moves = random_opening(gtp, rnd, a.plies)
         result, _ = gtp.ask("quartet-result")
         key = " ".join(moves)
         tried += 1
