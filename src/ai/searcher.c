@@ -163,13 +163,13 @@ static void game_defaults_text(const searcher_ops *ops, const searcher_setting *
     }
 }
 
-/* "ai": the first searcher, and the games that choose another. */
 /* Is searcher `name` the game's `ai`, named by the game? */
 static int game_ai_is(const game_ops *g, const char *name)
 {
     return g->ai_searcher && !strcmp(g->ai_searcher, name);
 }
 
+/* "ai": the first searcher, and the games that choose another. */
 static void ai_help(char *buf, size_t len)
 {
     util_str_appendf(buf, len, "  ai  the strongest player: %s", searcher_registry[0]->name);
