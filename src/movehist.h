@@ -73,4 +73,17 @@ static inline const void *movehist_pos(const movehist *h, int k)
     return h->pos + (size_t)k * h->pos_size;
 }
 
+/* A lazy history, for a playout that makes moves on a private state: it
+ * records the moves alone (the caller reserved room) and stores the
+ * positions between them later, only if unmake needs them. */
+static inline void movehist_push_move(movehist *h, qmove m)
+{
+    h->moves[h->ply++] = m;
+}
+
+static inline void *movehist_pos_at(movehist *h, int k)
+{
+    return h->pos + (size_t)k * h->pos_size;
+}
+
 #endif

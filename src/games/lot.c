@@ -338,7 +338,7 @@ static void fill_gap(lot_game *g)
 {
     movehist *h = &g->hist;
     for (int k = g->gap_lo; k < g->gap_hi; k++) {
-        lot_pos *p = (lot_pos *)(void *)(h->pos + (size_t)k * h->pos_size);
+        lot_pos *p = movehist_pos_at(h, k);
         *p = *(const lot_pos *)movehist_pos(h, k - 1);
         apply(p, h->moves[k - 1], g->base.opt[OPT_PIE]);
     }
@@ -915,7 +915,7 @@ static void play_private(lot_game *g, struct rng *r, int max_plies)
     int start = h->ply, room = max_plies < MAX_GAME_PLIES ? max_plies : MAX_GAME_PLIES;
     if (start + room + 1 > h->cap)
         movehist_overflow(h, start + room + 1);
-    memcpy(h->pos + (size_t)start * h->pos_size, &g->pos, sizeof g->pos);
+    memcpy(movehist_pos_at(h, start), &g->pos, sizeof g->pos);
     lot_play q;
     q.p = g->pos;
     q.n = 0;
@@ -923,14 +923,14 @@ static void play_private(lot_game *g, struct rng *r, int max_plies)
         q.cell[q.n++] = (uint8_t)__builtin_ctzll(e);
     int n = 0, pie = g->base.opt[OPT_PIE];
     for (; n < max_plies && (q.p.swap_ok || (pie && q.p.side == 0 && q.n == CELLS)); n++)
-        h->moves[h->ply++] = play_pie_ply(&q, rng_next(r));
+        movehist_push_move(h, play_pie_ply(&q, rng_next(r)));
     uint64_t bits = 0;
     for (int half = 0; n < max_plies && q.p.result == RESULT_NONE; n++, half ^= 1) {
         if (!half)
             bits = rng_next(r);
         int at;
         qmove m = random_move(&q, (uint32_t)(half ? bits : bits >> 32), &at);
-        h->moves[h->ply++] = m;
+        movehist_push_move(h, m);
         play_move(&q, m, at);
     }
     g->pos = q.p;
