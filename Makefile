@@ -168,7 +168,7 @@ test-sanitize: debug node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/san/tests
 
 # Threads: the search worker, GTP's interruptible genmove, the match runner, the web server.
-TSAN_TESTS = test_mcts test_search test_session test_time test_tactics
+TSAN_TESTS = test_alphabeta test_mcts test_search test_session test_time test_tactics
 test-tsan: bin/quartet-tsan $(TSAN_TESTS:%=build/tsan/tests/%)
 	@TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 Q=./bin/quartet-tsan \
 	  ONLY="$(TSAN_TESTS:%=build/tsan/tests/%) tests/cli_gtp.sh tests/cli_ai.sh tests/cli_match.sh tests/cli_web.sh" sh tests/run.sh build/tsan/tests

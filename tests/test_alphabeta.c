@@ -4,7 +4,8 @@
  * from seeded random games by brute-force tests written here), the same
  * move for the same seed, the same move with and without the table, the
  * stop flag, progress reports, a game without an evaluation, a single
- * legal move played at once, and the evaluation's colour symmetry. */
+ * legal move played at once, the evaluation's colour symmetry, and
+ * helper threads (also run under ThreadSanitizer). */
 #include "check.h"
 #include "enginetest.h"
 #include "ai/engine.h"
@@ -413,6 +414,39 @@ static void test_progress_and_time(void)
     game_free(g);
 }
 
+/* Helper threads share the table: a node budget counts every thread's
+ * nodes (within the few thousand a thread searches between two looks at
+ * the count), the main thread's report shows that the others searched
+ * too, wins in two are still proven, and a stop ends them all. */
+static void test_threads(void)
+{
+    check_wins_in_two("depth=4 threads=4");
+    game *g = random_position(12, 8);
+    engine *e = make("iterations=200000 threads=3");
+    seen s;
+    memset(&s, 0, sizeof s);
+    engine_set_progress(e, on_progress, &s, 0);
+    engine_report rep;
+    qmove m = engine_choose(e, g, &rep);
+    qmove list[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, list), legal = 0;
+    for (int i = 0; i < n; i++)
+        legal |= list[i] == m;
+    CHECK(legal);
+    CHECK(rep.iterations >= 200000 && rep.iterations < 200000 + 3 * 4096);
+    CHECK_INT(s.finals, 1);
+    CHECK_INT(s.iterations, rep.iterations);
+    CHECK(s.visits + 1000 < s.iterations); /* the root's subtrees are the main thread's */
+    /* a second search reuses the helpers */
+    engine_set_progress(e, NULL, NULL, 0);
+    CHECK(engine_choose(e, g, &rep) != QMOVE_NONE);
+    engine_stop(e);
+    CHECK(engine_choose(e, g, &rep) != QMOVE_NONE); /* stopped before it starts */
+    CHECK_INT(rep.iterations, 0);
+    engine_free(e);
+    game_free(g);
+}
+
 /* Y has no evaluation: the search sees wins and losses only, and still
  * takes a win in one. */
 static void test_game_without_evaluation(void)
@@ -475,5 +509,6 @@ int main(void)
     RUN(test_progress_and_time);
     RUN(test_game_without_evaluation);
     RUN(test_only_legal_move);
+    RUN(test_threads);
     return check_summary("test_alphabeta");
 }

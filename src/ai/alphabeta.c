@@ -4,7 +4,10 @@
  * (the game's hash; one allocation when memory is set), killer moves, a
  * history table and the game's priors for move ordering, late move
  * reductions and pruning, reverse futility and null-move pruning (where
- * the game offers a pass).
+ * the game offers a pass).  With threads=N, N - 1 helpers search the same
+ * position at the same time, each on its own copy of the game, and share
+ * only the table ("lazy SMP"): what one finds the others read, so the
+ * main thread's iterations go faster; the move is the main thread's.
  *
  * Scores are for the side to move, in thousandths of the evaluation's
  * logit (the game's evaluate gives an expected score p; the leaf scores
@@ -26,11 +29,17 @@
 #include "util.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_NULL, SET_RFP, SET_LMP, SET_PONDER };
+enum {
+    SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_NULL,
+    SET_RFP, SET_LMP, SET_PONDER, SET_THREADS
+};
+
+#define AB_THREADS_MAX 64
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
@@ -66,6 +75,9 @@ static const searcher_setting settings[] = {
                  "leave the late quiet moves of a node near the leaves unsearched (late move pruning)"},
     [SET_PONDER] = {"ponder", SEARCHER_BOOL, 0, 1, 0, 0, 0, 0, NULL,
                     "think on the opponent's time where the front end allows it"},
+    [SET_THREADS] = INT_SETTING("threads", 1, AB_THREADS_MAX, 1,
+                                "search threads sharing the table (one thread: the same seed "
+                                "and limits give the same move)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -90,13 +102,18 @@ static const searcher_setting settings[] = {
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
+/* Threads write entries without a lock: the check word is the key xor
+ * the data word, so an entry two writes have mixed fails the key test
+ * and is not used. */
 typedef struct tt_entry {
-    uint64_t key;
-    qmove move;
-    int16_t score;
-    uint8_t depth;
-    uint8_t bound;
+    _Atomic uint64_t check;
+    _Atomic uint64_t data; /* move | score << 32 | depth << 48 | bound << 56 */
 } tt_entry;
+
+typedef struct tt_hit {
+    qmove move;
+    int score, depth, bound;
+} tt_hit;
 
 typedef struct root_move {
     qmove move;
@@ -106,10 +123,21 @@ typedef struct root_move {
     float prior;
 } root_move;
 
-typedef struct player {
-    tt_entry *tt;
+typedef struct player player;
+
+/* A search thread: the main one (the searcher's own player) or a helper,
+ * which searches until the main one sets halt. */
+struct player {
+    tt_entry *tt; /* a helper's is the main thread's */
     uint64_t tt_mask;
     long long memory_mb;
+    int index;                   /* 0: the main thread */
+    player *helper[AB_THREADS_MAX]; /* the main thread's, made when first asked for */
+    int helpers;                 /* searching now */
+    atomic_int halt;             /* the main thread's word to its helpers */
+    _Atomic uint64_t published;  /* a helper's nodes, every 1024 */
+    searcher_run helper_run;
+    pthread_t thread;
     game *g; /* the searched copy */
     const game_ops *ops;
     int has_eval, has_priors, use_tt, use_lmr, use_null, use_rfp, use_lmp;
@@ -136,7 +164,7 @@ typedef struct player {
     int best_pvlen;
     engine_candidate cand[GAME_MAX_MOVES];
     rng rng;
-} player;
+};
 
 /* ---- the transposition table ---- */
 
@@ -159,17 +187,31 @@ static int tt_alloc(player *p, long long mb)
     return 0;
 }
 
+/* The entry for key, its score still relative to the node: 1 if found. */
+static int tt_probe(const player *p, uint64_t key, tt_hit *h)
+{
+    const tt_entry *e = &p->tt[key & p->tt_mask];
+    uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+    if ((atomic_load_explicit(&e->check, memory_order_relaxed) ^ data) != key)
+        return 0;
+    h->move = (qmove)data;
+    h->score = (int16_t)(data >> 32);
+    h->depth = (int)(data >> 48 & 0xFF);
+    h->bound = (int)(data >> 56);
+    return 1;
+}
+
 /* Depth-preferred, but a newer search of the same position always wins. */
 static void tt_store(player *p, uint64_t key, int depth, int score, int bound, qmove m, int ply)
 {
-    tt_entry *e = &p->tt[key & p->tt_mask];
-    if (e->key == key && e->depth > depth && bound != BOUND_EXACT)
+    tt_hit old;
+    if (tt_probe(p, key, &old) && old.depth > depth && bound != BOUND_EXACT)
         return;
-    e->key = key;
-    e->move = m;
-    e->score = (int16_t)to_tt(score, ply);
-    e->depth = (uint8_t)depth;
-    e->bound = (uint8_t)bound;
+    uint64_t data = (uint64_t)m | (uint64_t)(uint16_t)to_tt(score, ply) << 32 |
+                    (uint64_t)(uint8_t)depth << 48 | (uint64_t)bound << 56;
+    tt_entry *e = &p->tt[key & p->tt_mask];
+    atomic_store_explicit(&e->data, data, memory_order_relaxed);
+    atomic_store_explicit(&e->check, key ^ data, memory_order_relaxed);
 }
 
 /* ---- scores ---- */
@@ -273,9 +315,23 @@ static void set_pv(player *p, int ply, qmove m)
 
 static void report(player *p, int final);
 
+/* The nodes of every thread of p's search: its own, and its helpers' as
+ * they last published them. */
+static uint64_t all_nodes(const player *p)
+{
+    uint64_t n = p->nodes;
+    for (int i = 0; i < p->helpers; i++)
+        n += atomic_load_explicit(&p->helper[i]->published, memory_order_relaxed);
+    return n;
+}
+
 static void check_limits(player *p)
 {
     if (p->stop && atomic_load_explicit(p->stop, memory_order_relaxed))
+        p->aborted = 1;
+    if (p->index)
+        atomic_store_explicit(&p->published, p->nodes, memory_order_relaxed);
+    else if (p->helpers && p->node_limit && all_nodes(p) >= p->node_limit)
         p->aborted = 1;
     if (!p->ms && !(p->run->progress && p->run->progress_ms > 0))
         return;
@@ -418,14 +474,14 @@ static int search(player *p, int depth, int alpha, int beta, int ply)
     if (depth <= 0 || ply >= MAX_PLY)
         return leaf_score(p);
     uint64_t key = ops->hash(g);
-    tt_entry *e = &p->tt[key & p->tt_mask];
+    tt_hit e;
     qmove tt_move = QMOVE_NONE;
-    if (p->use_tt && e->key == key) {
-        tt_move = e->move;
-        int s = from_tt(e->score, ply);
-        if (e->depth >= depth && beta - alpha == 1 &&
-            (e->bound == BOUND_EXACT || (e->bound == BOUND_LOWER && s >= beta) ||
-             (e->bound == BOUND_UPPER && s <= alpha)))
+    if (p->use_tt && tt_probe(p, key, &e)) {
+        tt_move = e.move;
+        int s = from_tt(e.score, ply);
+        if (e.depth >= depth && beta - alpha == 1 &&
+            (e.bound == BOUND_EXACT || (e.bound == BOUND_LOWER && s >= beta) ||
+             (e.bound == BOUND_UPPER && s <= alpha)))
             return s;
     }
     int cut;
@@ -514,12 +570,14 @@ static int aspire(player *p, int depth, int last)
     }
 }
 
-/* Deeper and deeper until a limit, a proven value or max_depth. */
+/* Deeper and deeper until a limit, a proven value or max_depth.  Every
+ * other helper starts a ply deeper, so the threads are not all at one
+ * depth. */
 static void deepen(player *p, int max_depth)
 {
     int last = 0, analyze = p->run->analyze;
     check_limits(p); /* a stop asked before the search: the first move by prior */
-    for (int d = 1; d <= max_depth && !p->aborted; d++) {
+    for (int d = 1 + (p->index & 1); d <= max_depth && !p->aborted; d++) {
         int s = aspire(p, d, last);
         if (p->aborted)
             break;
@@ -558,9 +616,10 @@ static void report(player *p, int final)
         }
     /* nodes searched against the table's room: a ponder ends before its
      * later nodes would overwrite what its first ones stored */
-    engine_progress pr = {util_now_ms() - p->t0, p->nodes, score_value(p->best_score),
+    uint64_t nodes = all_nodes(p);
+    engine_progress pr = {util_now_ms() - p->t0, nodes, score_value(p->best_score),
                           score_proven(p->best_score), n, p->cand, p->best_pvlen, p->best_pv,
-                          final, p->nodes, p->use_tt ? p->tt_mask + 1 : 0};
+                          final, nodes, p->use_tt ? p->tt_mask + 1 : 0};
     if (!p->depth_done) {
         pr.value = 0.5;
         pr.proven = 0;
@@ -603,8 +662,9 @@ static int prepare(player *p, const game *g, const searcher_run *run)
             p->history[s][i] /= 8;
     qmove *mv = p->moves[0];
     int n = g->ops->legal_moves(g, mv);
-    rng_seed(&p->rng, (uint64_t)set[SET_SEED].i ^ (g->ops->hash(g) * 0x9E3779B97F4A7C15ull) ^
-                          (uint64_t)g->ops->ply(g));
+    /* a helper's root order is its own, so the threads part ways */
+    rng_seed(&p->rng, ((uint64_t)set[SET_SEED].i ^ (g->ops->hash(g) * 0x9E3779B97F4A7C15ull) ^
+                       (uint64_t)g->ops->ply(g)) + (uint64_t)p->index * 0xD1B54A32D192ED03ull);
     for (int i = n - 1; i > 0; i--) {
         int j = (int)rng_below(&p->rng, (uint32_t)i + 1);
         qmove t = mv[i];
@@ -640,6 +700,50 @@ static int scratch(player *p, const game *g)
     return p->g ? 0 : -1;
 }
 
+/* ---- helper threads ---- */
+
+static void *helper_main(void *arg)
+{
+    player *h = arg;
+    deepen(h, MAX_PLY);
+    return NULL;
+}
+
+/* Start up to n helpers on g, each a player of its own (made at the first
+ * search that asks for it, then kept) on p's table; fewer when memory or
+ * threads run short. */
+static void start_helpers(player *p, const game *g, const searcher_run *run, int n)
+{
+    atomic_store(&p->halt, 0);
+    for (int i = 0; i < n; i++) {
+        player *h = p->helper[i];
+        if (!h && (h = p->helper[i] = calloc(1, sizeof *h)) != NULL)
+            h->index = i + 1;
+        if (!h || scratch(h, g) != 0)
+            return;
+        h->tt = p->tt;
+        h->tt_mask = p->tt_mask;
+        h->helper_run = (searcher_run){run->set, 0, run->analyze, &p->halt, NULL, NULL, 0};
+        prepare(h, g, &h->helper_run);
+        h->node_limit = 0; /* the main thread's limits end the search */
+        h->ms = 0;
+        atomic_store(&h->published, 0);
+        if (pthread_create(&h->thread, NULL, helper_main, h) != 0)
+            return;
+        p->helpers = i + 1;
+    }
+}
+
+/* Halt and join the helpers; their final node counts stay published. */
+static void stop_helpers(player *p)
+{
+    atomic_store(&p->halt, 1);
+    for (int i = 0; i < p->helpers; i++) {
+        pthread_join(p->helper[i]->thread, NULL);
+        atomic_store(&p->helper[i]->published, p->helper[i]->nodes);
+    }
+}
+
 static void summary(player *p, const game *g, engine_report *rep)
 {
     char tok[GAME_MOVE_TEXT_MAX], pv[96];
@@ -651,7 +755,7 @@ static void summary(player *p, const game *g, engine_report *rep)
              "alphabeta: %s depth %d score %+.3f value %.3f%s nodes %llu %lld ms%s pv %s", tok,
              p->depth_done, p->best_score / 1000.0, rep->value,
              rep->proven ? " (proven)" : p->nroot == 1 ? " (the only legal move)" : "",
-             (unsigned long long)p->nodes, (long long)ms,
+             (unsigned long long)all_nodes(p), (long long)ms,
              p->has_eval ? "" : " (no evaluation: wins and losses only)", pv);
 }
 
@@ -677,12 +781,17 @@ static qmove choose(void *self, const game *g, const searcher_run *run, engine_r
         return QMOVE_NONE;
     }
     int depth = run->set[SET_DEPTH].i && !run->analyze ? (int)run->set[SET_DEPTH].i : MAX_PLY;
-    const tt_entry *known = &p->tt[g->ops->hash(g) & p->tt_mask];
-    rep->reused = known->key == g->ops->hash(g) ? known->depth : 0; /* a ponder's work */
+    tt_hit known;
+    rep->reused = tt_probe(p, g->ops->hash(g), &known) ? known.depth : 0; /* a ponder's work */
+    p->helpers = 0;
+    int stopped = run->stop && atomic_load(run->stop); /* then the main thread returns at once */
+    if (run->set[SET_THREADS].i > 1 && p->nroot > 1 && !stopped)
+        start_helpers(p, g, run, (int)run->set[SET_THREADS].i - 1);
     deepen(p, depth);
+    stop_helpers(p);
     rep->value = p->depth_done ? score_value(p->best_score) : 0.5;
     rep->proven = p->depth_done && score_proven(p->best_score);
-    rep->iterations = p->nodes;
+    rep->iterations = all_nodes(p);
     summary(p, g, rep);
     report(p, 1);
     return p->best_pv[0];
@@ -702,6 +811,10 @@ static void destroy(void *self)
 {
     player *p = self;
     if (p) {
+        for (int i = 0; i < AB_THREADS_MAX && p->helper[i]; i++) {
+            game_free(p->helper[i]->g);
+            free(p->helper[i]);
+        }
         free(p->tt);
         game_free(p->g);
     }
