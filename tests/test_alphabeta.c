@@ -136,6 +136,15 @@ static qmove choose(const char *settings, const game *g, engine_report *rep)
     return m;
 }
 
+static int is_legal(game *g, qmove m)
+{
+    qmove list[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, list), legal = 0;
+    for (int i = 0; i < n; i++)
+        legal |= list[i] == m;
+    return legal;
+}
+
 static void test_win_in_one(void)
 {
     for (int k = 0; k < 3; k++) {
@@ -346,11 +355,7 @@ static void test_stop_flag(void)
     engine_stop(j.e);
     pthread_join(th, NULL);
     CHECK(util_now_ms() - t0 < 1000);
-    qmove list[GAME_MAX_MOVES];
-    int n = j.g->ops->legal_moves(j.g, list), legal = 0;
-    for (int i = 0; i < n; i++)
-        legal |= list[i] == j.move;
-    CHECK(legal);
+    CHECK(is_legal(j.g, j.move));
     CHECK(j.rep.iterations > 0);
     /* the stop stays until cleared */
     engine_set_progress(j.e, NULL, NULL, 0);
@@ -386,16 +391,22 @@ static void on_progress(const engine_progress *p, void *arg)
         s->visits += p->cand[i].visits;
 }
 
+/* A search whose progress reports (every every_ms) end up in *s. */
+static qmove choose_seen(engine *e, const game *g, seen *s, int every_ms, engine_report *rep)
+{
+    memset(s, 0, sizeof *s);
+    engine_set_progress(e, on_progress, s, every_ms);
+    return engine_choose(e, g, rep);
+}
+
 static void test_progress_and_time(void)
 {
     game *g = random_position(9, 6);
     engine *e = make("ms=150 level=10");
     seen s;
-    memset(&s, 0, sizeof s);
-    engine_set_progress(e, on_progress, &s, 20);
     engine_report rep;
     int64_t t0 = util_now_ms();
-    qmove m = engine_choose(e, g, &rep);
+    qmove m = choose_seen(e, g, &s, 20, &rep);
     int64_t ms = util_now_ms() - t0;
     /* the time is used, not the level's 4M nodes (the bounds are loose for
      * loaded and sanitized runs) */
@@ -424,15 +435,9 @@ static void test_threads(void)
     game *g = random_position(12, 8);
     engine *e = make("iterations=200000 threads=3");
     seen s;
-    memset(&s, 0, sizeof s);
-    engine_set_progress(e, on_progress, &s, 0);
     engine_report rep;
-    qmove m = engine_choose(e, g, &rep);
-    qmove list[GAME_MAX_MOVES];
-    int n = g->ops->legal_moves(g, list), legal = 0;
-    for (int i = 0; i < n; i++)
-        legal |= list[i] == m;
-    CHECK(legal);
+    qmove m = choose_seen(e, g, &s, 0, &rep);
+    CHECK(is_legal(g, m));
     CHECK(rep.iterations >= 200000 && rep.iterations < 200000 + 3 * 4096);
     CHECK_INT(s.finals, 1);
     CHECK_INT(s.iterations, rep.iterations);
