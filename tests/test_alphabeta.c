@@ -425,10 +425,9 @@ static void test_progress_and_time(void)
     game_free(g);
 }
 
-/* Helper threads share the table: a node budget counts every thread's
- * nodes (within the few thousand a thread searches between two looks at
- * the count), the main thread's report shows that the others searched
- * too, wins in two are still proven, and a stop ends them all. */
+/* Helper threads share the table: a node budget is the main thread's,
+ * the report counts the others' nodes too, wins in two are still
+ * proven, and a stop ends them all. */
 static void test_threads(void)
 {
     check_wins_in_two("depth=4 threads=4");
@@ -438,10 +437,10 @@ static void test_threads(void)
     engine_report rep;
     qmove m = choose_seen(e, g, &s, 0, &rep);
     CHECK(is_legal(g, m));
-    CHECK(rep.iterations >= 200000 && rep.iterations < 200000 + 3 * 4096);
+    CHECK(rep.iterations > 200000 + 1000);
     CHECK_INT(s.finals, 1);
     CHECK_INT(s.iterations, rep.iterations);
-    CHECK(s.visits + 1000 < s.iterations); /* the root's subtrees are the main thread's */
+    CHECK(s.visits <= 200000); /* the root's subtrees: the main thread's nodes */
     /* a second search reuses the helpers */
     engine_set_progress(e, NULL, NULL, 0);
     CHECK(engine_choose(e, g, &rep) != QMOVE_NONE);

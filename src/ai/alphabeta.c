@@ -7,7 +7,8 @@
  * the game offers a pass).  With threads=N, N - 1 helpers search the same
  * position at the same time, each on its own copy of the game, and share
  * only the table ("lazy SMP"): what one finds the others read, so the
- * main thread's iterations go faster; the move is the main thread's.
+ * main thread's iterations go faster; the move is the main thread's, and
+ * so is a node budget.
  *
  * Scores are for the side to move, in thousandths of the evaluation's
  * logit (the game's evaluate gives an expected score p; the leaf scores
@@ -316,7 +317,8 @@ static void set_pv(player *p, int ply, qmove m)
 static void report(player *p, int final);
 
 /* The nodes of every thread of p's search: its own, and its helpers' as
- * they last published them. */
+ * they last published them (the reports count them all; a node budget
+ * is the main thread's, so a helper can only add to what it finds). */
 static uint64_t all_nodes(const player *p)
 {
     uint64_t n = p->nodes;
@@ -331,8 +333,6 @@ static void check_limits(player *p)
         p->aborted = 1;
     if (p->index)
         atomic_store_explicit(&p->published, p->nodes, memory_order_relaxed);
-    else if (p->helpers && p->node_limit && all_nodes(p) >= p->node_limit)
-        p->aborted = 1;
     if (!p->ms && !(p->run->progress && p->run->progress_ms > 0))
         return;
     int64_t now = util_now_ms();
