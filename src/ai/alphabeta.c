@@ -45,11 +45,12 @@ enum {
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
 /* Nodes per move at each level, calibrated by matches like MCTS's
- * (docs/STRENGTH.md, "Levels"); level 7 is the former default, 128000. */
+ * (docs/STRENGTH.md, "Levels"): short steps where a doubling of the nodes
+ * is worth much, wide ones where it is worth little. */
 #define LEVEL_DEFAULT 7
-#define LEVELS_TEXT "100, 250, 700, 3000, 8000, 25000, 128000, 512000, 1500000, 4096000 at levels 1-10"
+#define LEVELS_TEXT "100, 250, 700, 1500, 4000, 10000, 40000, 150000, 600000, 2000000 at levels 1-10"
 static const uint64_t level_nodes[ENGINE_LEVEL_MAX] = {
-    100, 250, 700, 3000, 8000, 25000, 128000, 512000, 1500000, 4096000,
+    100, 250, 700, 1500, 4000, 10000, 40000, 150000, 600000, 2000000,
 };
 
 static const searcher_setting settings[] = {
