@@ -12,11 +12,15 @@
 
 /* A root (first player to move) with children a, b, c; a (second player
  * to move) with children b, c.  Moves are plain numbers: the statistics
- * never ask the game what they mean. */
-enum { A = 10, B = 11, C = 12 };
+ * never ask the game what they mean.  Small codes have an entry each in
+ * the iteration's table, large ones are hashed: the tests use both, and
+ * both the lone and the shared tree's way of adding. */
+static qmove A, B, C;
 
-static void tiny_tree(mcts_tree *t)
+static void tiny_tree(mcts_tree *t, qmove first, int shared)
 {
+    A = first, B = first + 1, C = first + 2;
+    t->shared = shared;
     mcts_node *n = t->pool;
     mcts_tree_init_node(&n[0], QMOVE_NONE, 0);
     n[0].child = 1, n[0].nchild = 3;
@@ -45,12 +49,12 @@ static void check_first_won(const mcts_node *n)
     CHECK(n[5].amaf_wins == 0.0f);
 }
 
-static void test_amaf_statistics(void)
+static void amaf_statistics(qmove first, int shared)
 {
     mcts_tree t = {0};
     CHECK_INT(mcts_tree_init(&t, 1), 0);
     mcts_worker *w = calloc(1, sizeof *w);
-    tiny_tree(&t);
+    tiny_tree(&t, first, shared);
     mcts_node *n = t.pool;
     /* root -a-> node 1 (the leaf), then the playout: c (second player),
      * b (first player); the first player won */
@@ -78,6 +82,14 @@ static void test_amaf_statistics(void)
     mcts_tree_free(&t);
 }
 
+static void test_amaf_statistics(void)
+{
+    amaf_statistics(10, 0);
+    amaf_statistics(10, 1);
+    amaf_statistics(0x10000, 0);
+    amaf_statistics(0x10000, 1);
+}
+
 /* Where turns hold several moves the playout marks the second player's:
  * root -a-> leaf (the second player to move), then b by the first player
  * and c by the second, which alternation would have given the other way
@@ -87,7 +99,7 @@ static void test_amaf_marked_trace(void)
     mcts_tree t = {0};
     CHECK_INT(mcts_tree_init(&t, 1), 0);
     mcts_worker *w = calloc(1, sizeof *w);
-    tiny_tree(&t);
+    tiny_tree(&t, 10, 0);
     t.marked_trace = 1;
     mcts_node *n = t.pool;
     w->path[0] = 0, w->path[1] = 1;

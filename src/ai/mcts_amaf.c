@@ -4,6 +4,8 @@
 /* The entry for m: this iteration's, or a free one (gen not current). */
 static mcts_amaf_entry *slot(mcts_worker *w, qmove m)
 {
+    if (m < MCTS_AMAF_DIRECT)
+        return &w->amaf_direct[m];
     uint32_t i = (m * 0x9E3779B1u) >> 18; /* 14 bits: MCTS_AMAF_TABLE */
     for (;;) {
         mcts_amaf_entry *e = &w->amaf[i];
@@ -29,6 +31,8 @@ void mcts_amaf_record(const mcts_tree *t, mcts_worker *w, int depth)
     if (++w->amaf_gen == 0) { /* wrapped: forget every entry */
         for (int i = 0; i < MCTS_AMAF_TABLE; i++)
             w->amaf[i].gen = 0;
+        for (int i = 0; i < MCTS_AMAF_DIRECT; i++)
+            w->amaf_direct[i].gen = 0;
         w->amaf_gen = 1;
     }
     for (int d = 0; d < depth; d++)
@@ -43,22 +47,38 @@ void mcts_amaf_record(const mcts_tree *t, mcts_worker *w, int depth)
     }
 }
 
+/* Whether the iteration's player p made move m at index d or later. */
+static int later(mcts_worker *w, uint32_t gen, qmove m, int p, int d)
+{
+    const mcts_amaf_entry *e = slot(w, m);
+    return (e->gen == gen) & (e->last[p] >= d); /* both read: no branch */
+}
+
 void mcts_amaf_update(mcts_tree *t, mcts_worker *w, int depth, double score)
 {
+    const uint32_t gen = w->amaf_gen;
+    const int shared = t->shared;
     for (int d = 0; d <= depth; d++) {
         mcts_node *n = &t->pool[w->path[d]];
         int p = n->side;
         float s = (float)(p == 0 ? score : 1.0 - score);
         int k = n->nchild; /* before child: another thread may be expanding n */
-        if (!k)
-            continue;
         mcts_node *c = &t->pool[n->child];
+        if (shared) {
+            for (int i = 0; i < k; i++)
+                if (later(w, gen, c[i].move, p, d)) {
+                    atomic_fetch_add_explicit(&c[i].amaf_visits, 1, memory_order_relaxed);
+                    mcts_add_amaf(t, &c[i].amaf_wins, s);
+                }
+            continue;
+        }
+        /* Alone, every child is written, a hit or not: which children
+         * were played later is a coin toss to the branch predictor, and
+         * adding 0 changes nothing. */
         for (int i = 0; i < k; i++) {
-            const mcts_amaf_entry *e = slot(w, c[i].move);
-            if (e->gen == w->amaf_gen && e->last[p] >= d) {
-                MCTS_ADD(t, c[i].amaf_visits, 1);
-                mcts_add_amaf(t, &c[i].amaf_wins, s);
-            }
+            int hit = later(w, gen, c[i].move, p, d);
+            MCTS_STORE(c[i].amaf_visits, MCTS_LOAD(c[i].amaf_visits) + (uint32_t)hit);
+            MCTS_STORE(c[i].amaf_wins, MCTS_LOAD(c[i].amaf_wins) + s * (float)hit);
         }
     }
 }

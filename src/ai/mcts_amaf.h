@@ -5,9 +5,9 @@
  * played later in that iteration (further down the path or in the
  * playout) by the player to move at the node counts the iteration's score
  * in its AMAF statistics.  Moves are game-private codes, so the moves of
- * one iteration are looked up in a small hash table of the worker (reset
- * by a generation count, never cleared) rather than in an array indexed
- * by a dense move number: no game needs a hook for it.
+ * one iteration are kept in the worker by code: an array for the small
+ * codes most games use, a small hash table for the rest (both reset by a
+ * generation count, never cleared).  No game needs a hook for it.
  *
  * Who played a playout move is known from the alternation of the players
  * where turns are one move; where they can hold several (Y's multi-stone

@@ -93,9 +93,12 @@ typedef struct mcts_tree {
 
 /* The playout moves kept for RAVE (later ones are played, not kept) and
  * the table of one iteration's moves (mcts_amaf.c): a power of two, at
- * least twice the moves it may hold. */
+ * least twice the moves it may hold.  Moves below MCTS_AMAF_DIRECT (every
+ * move of Y and Coffee, LOA's but its pass) have an entry of their own
+ * instead: no hashing, and a game's few entries sit together in cache. */
 #define MCTS_TRACE_MAX 4096
 #define MCTS_AMAF_TABLE 16384
+#define MCTS_AMAF_DIRECT 8192
 
 typedef struct mcts_amaf_entry {
     qmove move;
@@ -114,6 +117,7 @@ typedef struct mcts_worker {
     int ntrace;
     uint32_t amaf_gen;
     mcts_amaf_entry amaf[MCTS_AMAF_TABLE];
+    mcts_amaf_entry amaf_direct[MCTS_AMAF_DIRECT];
 } mcts_worker;
 
 /* ---- scores and bounds ---- */
