@@ -57,24 +57,21 @@ static int later(mcts_worker *w, uint32_t gen, qmove m, int p, int d)
 void mcts_amaf_update(mcts_tree *t, mcts_worker *w, int depth, double score)
 {
     const uint32_t gen = w->amaf_gen;
-    const int shared = t->shared;
     for (int d = 0; d <= depth; d++) {
         mcts_node *n = &t->pool[w->path[d]];
         int p = n->side;
         float s = (float)(p == 0 ? score : 1.0 - score);
         int k = n->nchild; /* before child: another thread may be expanding n */
-        mcts_node *c = &t->pool[n->child];
-        if (shared) {
-            for (int i = 0; i < k; i++)
-                if (later(w, gen, c[i].move, p, d)) {
-                    atomic_fetch_add_explicit(&c[i].amaf_visits, 1, memory_order_relaxed);
-                    mcts_add_amaf(t, &c[i].amaf_wins, s);
-                }
+        if (!k)
             continue;
-        }
-        /* Alone, every child is written, a hit or not: which children
-         * were played later is a coin toss to the branch predictor, and
-         * adding 0 changes nothing. */
+        mcts_node *c = &t->pool[n->child];
+        /* Every child is written, a hit adding 1 and the score, a miss 0:
+         * which children were played later is a coin toss to the branch
+         * predictor.  Threads sharing the tree add by a load and a store,
+         * not a locked read-modify-write: two adds to one child at once
+         * may lose one, a small error in a heuristic statistic, where
+         * locked adds on the lines both threads write cost more than the
+         * second thread searched (docs/BENCHMARKS.md). */
         for (int i = 0; i < k; i++) {
             int hit = later(w, gen, c[i].move, p, d);
             MCTS_STORE(c[i].amaf_visits, MCTS_LOAD(c[i].amaf_visits) + (uint32_t)hit);

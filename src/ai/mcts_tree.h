@@ -148,26 +148,23 @@ static inline int mcts_lo_for(const mcts_node *n, int p) { return p == 0 ? mcts_
 static inline int mcts_hi_for(const mcts_node *n, int p) { return p == 0 ? mcts_hi(n) : 2 - mcts_lo(n); }
 
 /* Add v to a statistic: a read-modify-write when threads share the tree,
- * else a load and a store.  Counts, then scores (a compare-and-swap loop:
- * the compiler's own would want libatomic). */
+ * else a load and a store.  Counts, then a node's score (a compare-and-
+ * swap loop: the compiler's own would want libatomic).  The AMAF
+ * statistics are added to without either (mcts_amaf.c). */
 #define MCTS_ADD(t, x, v) \
     ((t)->shared ? (void)atomic_fetch_add_explicit(&(x), (v), memory_order_relaxed) \
                  : MCTS_STORE(x, MCTS_LOAD(x) + (v)))
 
-#define MCTS_ADD_REAL(name, type)                                                        \
-    static inline void name(const mcts_tree *t, _Atomic type *x, type v)                 \
-    {                                                                                    \
-        type old = atomic_load_explicit(x, memory_order_relaxed);                        \
-        if (!t->shared)                                                                  \
-            atomic_store_explicit(x, old + v, memory_order_relaxed);                     \
-        else                                                                             \
-            while (!atomic_compare_exchange_weak_explicit(x, &old, old + v,              \
-                                                          memory_order_relaxed,          \
-                                                          memory_order_relaxed))         \
-                ;                                                                        \
-    }
-MCTS_ADD_REAL(mcts_add_score, double) /* wins */
-MCTS_ADD_REAL(mcts_add_amaf, float)   /* amaf_wins */
+static inline void mcts_add_score(const mcts_tree *t, _Atomic double *x, double v)
+{
+    double old = atomic_load_explicit(x, memory_order_relaxed);
+    if (!t->shared)
+        atomic_store_explicit(x, old + v, memory_order_relaxed);
+    else
+        while (!atomic_compare_exchange_weak_explicit(x, &old, old + v, memory_order_relaxed,
+                                                      memory_order_relaxed))
+            ;
+}
 
 /* A new, empty pool of about memory_mb megabytes in place of t's (t starts
  * zeroed): 0, or -1 when it cannot be had (then t is unchanged). */
