@@ -13,8 +13,8 @@
 /* A root (first player to move) with children a, b, c; a (second player
  * to move) with children b, c.  Moves are plain numbers: the statistics
  * never ask the game what they mean.  Small codes have an entry each in
- * the iteration's table, large ones are hashed: the tests use both, and
- * both the lone and the shared tree's way of adding. */
+ * the iteration's table, large ones are hashed: the tests use both, on a
+ * tree shared by threads and on one that is not (the adds are the same). */
 static qmove A, B, C;
 
 static void tiny_tree(mcts_tree *t, qmove first, int shared)
