@@ -322,4 +322,15 @@ out=$(python3 $B --quartet "$Q" --low 0.6 --high 0.4 y 2>&1)
 status $? 2 "a window upside down is refused"
 has "$out" "0 <= low <= high <= 1" "with the limits"
 
+# The books under docs/openings, the ones docs/STRENGTH.md's matches name:
+# each loads for the game its first line names, every opening of it.
+for book in docs/openings/*.txt; do
+    spec=$(head -n 1 "$book" | sed -n 's/^# \([^:]*\):.*/\1/p')
+    n=$(grep -vc '^#' "$book")
+    # shellcheck disable=SC2086 # the game and its options, one word each
+    out=$($Q match -game $spec -openings "$book" -games 2 -tc iterations=10 random random 2>&1)
+    status $? 0 "$book plays as a book of $spec"
+    has "$out" "openings file:$book:$n:" "$book: its $n openings"
+done
+
 summary cli_match
