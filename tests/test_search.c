@@ -298,7 +298,7 @@ static void test_ai_per_game(void)
     CHECK_HAS(rep.summary, " depth 2 ");
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=3 iterations=0 ms=0 memory=256 c=0.3 cutoff=0 evalplies=0 "
+    CHECK_STR(text, "seed=1 level=3 iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1");
     /* a search without engine_set_game takes its game's searcher too */
     engine *x = make("ai", "iterations=2000");
@@ -330,12 +330,12 @@ static void variant_defaults(void)
     CHECK_HAS(text, " c=0.3 cutoff=0 evalplies=0 maxplies=1000 prior=7 ");
     CHECK_HAS(text, " rave=0 ");
     y_settings(e, "variant=double", text, sizeof text);
-    CHECK_HAS(text, " c=0.3 ");
+    CHECK_HAS(text, " c=0.05 ");
     CHECK_HAS(text, " rave=500 ");
     y_settings(e, "size=9 variant=progressive", text, sizeof text);
     CHECK_HAS(text, " c=0.3 ");
     y_settings(e, "", text, sizeof text);
-    CHECK_HAS(text, " c=0.3 ");
+    CHECK_HAS(text, " c=0.1 ");
     CHECK_HAS(text, " rave=500 ");
     CHECK_INT(engine_set(e, "c", "0.5", err, sizeof err), 0);
     y_settings(e, "variant=progressive", text, sizeof text);

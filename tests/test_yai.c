@@ -66,29 +66,29 @@ static void test_variant_tactics(void)
  * is White's through b1, c2 or d3: with the board above row 3 given to
  * White after the whole ladder, exactly these three moves win (proved with
  * quartet solve; docs/STRENGTH.md, "The edge ladder").  So White does not
- * cut: c2, or j7 on the right, at the default level (16000 iterations) and
- * at level 8 (40000), where g6 was played before (self-play of the
- * default player at level 8 won all 32 games for White after c2, d3, j7
- * and g6 alike: against itself the cut is not yet the loss); and
- * after two ladder exchanges (g6 g7 h7 h8) j9 or d3 up to level 10
+ * cut: j7 on the right or h7 above the cut, at the default level
+ * (16000 iterations) and at level 8 (40000), where g6 was played before
+ * (self-play of the default player at level 8 won all 32 games for White
+ * after c2, d3, j7 and g6 alike: against itself the cut is not yet the
+ * loss); and after two ladder exchanges (g6 g7 h7 h8) j9 up to level 10
  * (512000), never the third step i8 (self-play of the default player at
  * level 8 from there: White won after j9 and after d3 8 games of 8, after
  * i8 1 of 8).
- * From level 9 the cut g6 itself is played again, and then followed by
- * d3 or j9 rather than by the ladder. */
+ * With more search the cut g6 itself is played again, and then followed
+ * by j9 or d3 rather than by the ladder. */
 #define LADDER "g4 swap g5 f4 e5 i5 h6 e4 d4 f5 f6"
 #define TWO_STEPS LADDER " g6 g7 h7 h8"
 
 static void test_edge_ladder(void)
 {
-    expect_move("size=11", LADDER, "iterations=16000 seed=1", "c2");
-    expect_move("size=11", LADDER, "iterations=16000 seed=2", "j7");
+    expect_move("size=11", LADDER, "iterations=16000 seed=1", "j7");
+    expect_move("size=11", LADDER, "iterations=16000 seed=2", "h7");
     expect_move("size=11", LADDER, "iterations=40000 seed=1", "j7");
-    expect_move("size=11", LADDER, "iterations=40000 seed=2", "j7");
+    expect_move("size=11", LADDER, "iterations=40000 seed=2", "h7");
     expect_move("size=11", TWO_STEPS, "iterations=16000 seed=1", "j9");
     expect_move("size=11", TWO_STEPS, "iterations=40000 seed=1", "j9");
-    expect_move("size=11", TWO_STEPS, "iterations=40000 seed=3", "d3");
-    expect_move("size=11", TWO_STEPS, "iterations=512000 seed=1", "d3");
+    expect_move("size=11", TWO_STEPS, "iterations=40000 seed=3", "j9");
+    expect_move("size=11", TWO_STEPS, "iterations=512000 seed=1", "j9");
 }
 
 int main(void)

@@ -1142,8 +1142,8 @@ const game_ops y_ops = {
      * two-stone variant, less exploration in the progressive variant:
      * matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
-                                              {"mcts", "rave=500 c=0.3", "variant=standard"},
-                                              {"mcts", "rave=500 c=0.3", "variant=double"},
+                                              {"mcts", "rave=500 c=0.1", "variant=standard"},
+                                              {"mcts", "rave=500 c=0.05", "variant=double"},
                                               {"mcts", "c=0.3", "variant=progressive"},
                                               {NULL, NULL, NULL}},
     .describe = y_describe,
