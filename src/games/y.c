@@ -156,15 +156,6 @@ static void init_geometry(y_game *g, int n)
     y_vplay_runs(g);
 }
 
-int y_quota(const y_game *g, int turn)
-{
-    switch (g->variant) {
-    case VAR_PROGRESSIVE: return turn;
-    case VAR_DOUBLE: return turn == 1 ? 1 : 2;
-    default: return 1;
-    }
-}
-
 /* ---- groups ---- */
 
 /* Mark the roots of the groups holding this turn's stones: the mover may

@@ -134,8 +134,16 @@ static inline int y_root(const y_game *g, int i)
     return i;
 }
 
-/* Stones per turn on turn number `turn` (1-based). */
-int y_quota(const y_game *g, int turn);
+/* Stones per turn on turn number `turn` (1-based); inline, as the
+ * variants' playout asks it every turn. */
+static inline int y_quota(const y_game *g, int turn)
+{
+    switch (g->variant) {
+    case VAR_PROGRESSIVE: return turn;
+    case VAR_DOUBLE: return turn == 1 ? 1 : 2;
+    default: return 1;
+    }
+}
 /* x: the black cells of a full board of size n, as a bit set (destroyed).
  * 1 when Black has the Y. */
 int y_black_wins_full(uint64_t *x, int n);

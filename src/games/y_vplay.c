@@ -398,10 +398,7 @@ Y_HOT void run(y_game *g, rng *r, const uint64_t keys[2][MAX_CELLS], uint64_t *c
     next_turn: /* the turn passes (after a Y too, as in y_make) */
         side ^= 1;
         turn = turn < MAX_TURN ? turn + 1 : MAX_TURN;
-        /* y_quota inlined for the variants this playout serves (turn >
-         * 1 here): the standard game's 1 is not a case, it plays out in
-         * y_policy.c */
-        left = two_stone ? 2 : turn;
+        left = y_quota(g, turn);
         for (int i = 0; i < words; i++)
             t.closed[i] = 0;
         if (s->result != RESULT_NONE)
