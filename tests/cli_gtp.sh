@@ -158,6 +158,6 @@ has "$(cat "$tmp/ponder.err")" "quartet: ponder hit (" "LOA: ponder hit on stder
 # game's tuned defaults (LOA's evaluation) still apply to it, as a match's
 # referee sets players up before the game.
 out=$(printf 'quartet-set level 3\nquartet-player mcts\nquartet-game loa\nquartet-settings\n' | $Q gtp y)
-has "$out" "= seed=1 level=3 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4" \
+has "$out" "= seed=1 level=3 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4" \
     "game defaults after quartet-player"
 summary cli_gtp

@@ -700,7 +700,7 @@ static void test_settings(void)
     CHECK_INT(engine_set(e, "reuse", "2", err, sizeof err), -1);
     CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
-    CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, iterations, ms, "
+    CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, ladder, iterations, ms, "
                    "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand)");
     CHECK_INT(engine_set(e, "threads", "65", err, sizeof err), -1);
     CHECK_STR(err, "threads must be 1..64, not 65");
@@ -723,17 +723,24 @@ static void test_settings(void)
     CHECK_HAS(text, "memory=64");
     engine_free(e);
 
-    /* the calibrated table, clamped at both ends; the help's text lists it */
-    CHECK_INT(engine_level_iterations(0), 50);
-    CHECK_INT(engine_level_iterations(1), 50);
-    CHECK_INT(engine_level_iterations(ENGINE_LEVEL_DEFAULT), 16000);
-    CHECK_INT(engine_level_iterations(10), 512000);
-    CHECK_INT(engine_level_iterations(11), 512000);
-    char listed[160] = "";
-    for (int level = 1; level <= ENGINE_LEVEL_MAX; level++)
-        snprintf(listed + strlen(listed), sizeof listed - strlen(listed), "%s%llu",
-                 level > 1 ? ", " : "", (unsigned long long)engine_level_iterations(level));
-    CHECK(strncmp(ENGINE_LEVELS_TEXT, listed, strlen(listed)) == 0);
+    /* the calibrated ladders, clamped at both ends; the help's text lists them */
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 0), 50);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 1), 50);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, ENGINE_LEVEL_DEFAULT), 16000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 10), 512000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 11), 512000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 0), 10);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 8), 16000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 11), 512000);
+    const char *texts[] = {ENGINE_LADDER_STANDARD_TEXT, ENGINE_LADDER_EARLY_TEXT};
+    for (int ladder = ENGINE_LADDER_STANDARD; ladder <= ENGINE_LADDER_EARLY; ladder++) {
+        char listed[160] = "";
+        for (int level = 1; level <= ENGINE_LEVEL_MAX; level++)
+            snprintf(listed + strlen(listed), sizeof listed - strlen(listed), "%s%llu",
+                     level > 1 ? ", " : "",
+                     (unsigned long long)engine_level_iterations(ladder, level));
+        CHECK_STR(texts[ladder], listed);
+    }
 }
 
 /* A tiny pool still gives legal moves: expansion stops, search goes on. */

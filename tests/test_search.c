@@ -222,7 +222,7 @@ static void test_kinds(void)
     CHECK_INT(engine_set_all(r, "seed=4 ms=100", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'ms' for random (known: seed, careful)");
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
-    CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, iterations, ms, memory, "
+    CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, ladder, iterations, ms, memory, "
                    "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand)");
     CHECK(engine_new("wizard", err, sizeof err) == NULL);
     CHECK_STR(err, "unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)");
@@ -284,9 +284,9 @@ static void test_ai_per_game(void)
     CHECK_STR(err, "depth must be 0..60, not 99");
     CHECK_INT(engine_set(e, "depth", "2", err, sizeof err), 0);
     CHECK_INT(engine_set(e, "wizardry", "2", err, sizeof err), -1);
-    CHECK_HAS(err, "unknown setting 'wizardry' for ai (known: seed, level, iterations, ms,");
+    CHECK_HAS(err, "unknown setting 'wizardry' for ai (known: seed, level, ladder, iterations, ms,");
     engine_settings_text(e, text, sizeof text);
-    CHECK_HAS(text, "level=3 iterations=0 ms=0 memory=256 c=0.7");
+    CHECK_HAS(text, "level=3 ladder=standard iterations=0 ms=0 memory=256 c=0.7");
     game *g = game_create_default(&loa_ops), *y = game_create_default(game_find("y"));
     engine_set_game(e, g);
     CHECK_STR(engine_kind(e), "ai");
@@ -298,8 +298,22 @@ static void test_ai_per_game(void)
     CHECK_HAS(rep.summary, " depth 2 ");
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=3 iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
+    CHECK_STR(text, "seed=1 level=3 ladder=early iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1");
+    /* Y's standard game has its own ladder, its default level there
+     * 16,000 iterations as level 7 elsewhere; the variants keep the standard one */
+    engine *d = make("ai", "seed=1");
+    engine_set_game(d, y);
+    engine_settings_text(d, text, sizeof text);
+    CHECK_HAS(text, "seed=1 level=8 ladder=early iterations=0");
+    char *two_stone[] = {"variant=double"};
+    game *y2 = game_create(game_find("y"), 1, two_stone, err, sizeof err);
+    CHECK(y2 != NULL);
+    engine_set_game(d, y2);
+    engine_settings_text(d, text, sizeof text);
+    CHECK_HAS(text, "seed=1 level=7 ladder=standard iterations=0");
+    game_free(y2);
+    engine_free(d);
     /* a search without engine_set_game takes its game's searcher too */
     engine *x = make("ai", "iterations=2000");
     CHECK(engine_choose(x, g, &rep) != QMOVE_NONE);
@@ -363,12 +377,12 @@ static void test_game_defaults(void)
     char err[GAME_ERR_MAX], text[512];
     engine *e = make("mcts", "prior=7");
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
+    CHECK_STR(text, "seed=1 level=7 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
     game *g = game_create_default(&loa_ops), *y = game_create_default(game_find("y"));
     engine_set_game(e, g);
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=7 iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
+    CHECK_STR(text, "seed=1 level=7 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);

@@ -232,7 +232,8 @@ static void test_stops_early(void)
     game_free(g);
 }
 
-/* Given time, the level's iteration count is no cap; iterations= is. */
+/* Given time, the level's iteration count is no cap; iterations= is.  (Y
+ * plays its levels on the early ladder.) */
 static void test_time_overrides_level(void)
 {
     game *g = make_game("y", "size=11");
@@ -240,7 +241,7 @@ static void test_time_overrides_level(void)
     engine_report rep;
     engine_choose(e, g, &rep);
     if (!rep.early)
-        CHECK(rep.iterations > engine_level_iterations(1));
+        CHECK(rep.iterations > engine_level_iterations(ENGINE_LADDER_EARLY, 1));
     CHECK(rep.ms >= 200 || rep.early);
     engine_set_all(e, "iterations=500", err, sizeof err);
     engine_choose(e, g, &rep);
@@ -250,10 +251,10 @@ static void test_time_overrides_level(void)
     engine_set_time_budget(e, 400);
     engine_choose(e, g, &rep);
     if (!rep.early)
-        CHECK(rep.iterations > engine_level_iterations(1));
+        CHECK(rep.iterations > engine_level_iterations(ENGINE_LADDER_EARLY, 1));
     engine_set_time_budget(e, 0);
     engine_choose(e, g, &rep);
-    CHECK_INT(rep.iterations, engine_level_iterations(1));
+    CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_EARLY, 1));
     engine_free(e);
     game_free(g);
 }

@@ -1,8 +1,9 @@
 /* test_yai.c - the ai playing Y with the game's knowledge and its tuned
  * settings: a win in one and the one block found at small budgets in the
  * standard game and a variant, and the edge ladder a beginner once won
- * with (up to 512000 iterations, level 10).  Budgets are iteration
- * counts with fixed seeds; nothing here depends on the clock. */
+ * with (up to 512000 iterations, level 10).  Budgets are levels (Y's
+ * early ladder) or iteration counts, with fixed seeds; nothing here
+ * depends on the clock. */
 #include "check.h"
 #include "gametest.h"
 #include "ai/engine.h"
@@ -66,14 +67,14 @@ static void test_variant_tactics(void)
  * is White's through b1, c2 or d3: with the board above row 3 given to
  * White after the whole ladder, exactly these three moves win (proved with
  * quartet solve; docs/STRENGTH.md, "The edge ladder").  So White does not
- * cut: j7 on the right or h7 above the cut, at the default level
- * (16000 iterations) and at level 8 (40000), where g6 was played before
- * (self-play of the default player at level 8 won all 32 games for White
- * after c2, d3, j7 and g6 alike: against itself the cut is not yet the
- * loss); and after two ladder exchanges (g6 g7 h7 h8) j9 up to level 10
- * (512000), never the third step i8 (self-play of the default player at
- * level 8 from there: White won after j9 and after d3 8 games of 8, after
- * i8 1 of 8).
+ * cut: j7 on the right or h7 above the cut, at the default level 8
+ * (16000 iterations), at 40000 iterations (level 8 before Y's ladder),
+ * where g6 was played before (self-play of the default player at 40000
+ * won all 32 games for White after c2, d3, j7 and g6 alike: against
+ * itself the cut is not yet the loss), and at level 9 (128000); and after
+ * two ladder exchanges (g6 g7 h7 h8) j9 up to level 10 (512000), never
+ * the third step i8 (self-play of the default player at 40000 from
+ * there: White won after j9 and after d3 8 games of 8, after i8 1 of 8).
  * A long analysis still rates the cut g6 highest (docs/STRENGTH.md, "The
  * exploration constant against morat"): the cut is not the loss, the
  * ladder after it is. */
@@ -82,14 +83,16 @@ static void test_variant_tactics(void)
 
 static void test_edge_ladder(void)
 {
-    expect_move("size=11", LADDER, "iterations=16000 seed=1", "j7");
-    expect_move("size=11", LADDER, "iterations=16000 seed=2", "h7");
+    expect_move("size=11", LADDER, "seed=1", "j7"); /* the default: level 8 */
+    expect_move("size=11", LADDER, "level=8 seed=2", "h7");
     expect_move("size=11", LADDER, "iterations=40000 seed=1", "j7");
     expect_move("size=11", LADDER, "iterations=40000 seed=2", "h7");
-    expect_move("size=11", TWO_STEPS, "iterations=16000 seed=1", "j9");
+    expect_move("size=11", LADDER, "level=9 seed=1", "j7");
+    expect_move("size=11", LADDER, "level=9 seed=2", "h7");
+    expect_move("size=11", TWO_STEPS, "level=8 seed=1", "j9");
     expect_move("size=11", TWO_STEPS, "iterations=40000 seed=1", "j9");
-    expect_move("size=11", TWO_STEPS, "iterations=40000 seed=3", "j9");
-    expect_move("size=11", TWO_STEPS, "iterations=512000 seed=1", "j9");
+    expect_move("size=11", TWO_STEPS, "level=9 seed=3", "j9");
+    expect_move("size=11", TWO_STEPS, "level=10 seed=1", "j9");
 }
 
 int main(void)

@@ -98,18 +98,21 @@ static void ai_keep(engine *e, const char *name, const char *value)
 }
 
 /* Few iterations at the bottom, where each one is worth much; wider steps
- * at the top, where doubling the search gains less. */
-static const uint64_t level_iterations[ENGINE_LEVEL_MAX] = {
-    50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000,
+ * at the top, where doubling the search gains less.  The early ladder
+ * spends its first levels on tens of iterations, where a game like Y
+ * gains most, and is eight times apart from level 7 on. */
+static const uint64_t level_iterations[][ENGINE_LEVEL_MAX] = {
+    [ENGINE_LADDER_STANDARD] = {50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000},
+    [ENGINE_LADDER_EARLY] = {10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000},
 };
 
-uint64_t engine_level_iterations(int level)
+uint64_t engine_level_iterations(enum engine_ladder ladder, int level)
 {
     if (level < 1)
         level = 1;
     if (level > ENGINE_LEVEL_MAX)
         level = ENGINE_LEVEL_MAX;
-    return level_iterations[level - 1];
+    return level_iterations[ladder][level - 1];
 }
 
 static void known_kinds(char *buf, size_t len)

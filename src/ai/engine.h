@@ -142,14 +142,20 @@ int engine_decided(const engine_progress *p, int64_t limit_ms, uint64_t max_iter
  * cut at a whole token when buf is full.  0, or -1 out of memory. */
 int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_t len);
 
-/* MCTS iterations per move at a level (1..ENGINE_LEVEL_MAX, clamped): a
- * table calibrated by matches so that each level is about 150-250 Elo
- * above the last where the budget allows (docs/STRENGTH.md, "Levels").
- * ENGINE_LEVEL_DEFAULT keeps the default player's budget (16000). */
+/* MCTS iterations per move at a level (1..ENGINE_LEVEL_MAX, clamped) on
+ * a ladder: tables calibrated by matches so that each level is about
+ * 150-250 Elo above the last where the budget allows (docs/STRENGTH.md,
+ * "Levels").  The standard ladder widens its steps as doubling the search
+ * gains less; the early one, for games that gain most from their first
+ * tens of iterations and little a doubling after (Y's standard game),
+ * puts half its levels below 100 iterations.  ENGINE_LEVEL_DEFAULT keeps
+ * the default player's budget (16000) on the standard ladder. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 7
-#define ENGINE_LEVELS_TEXT "50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000 at levels 1-10"
-uint64_t engine_level_iterations(int level);
+enum engine_ladder { ENGINE_LADDER_STANDARD, ENGINE_LADDER_EARLY };
+#define ENGINE_LADDER_STANDARD_TEXT "50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000"
+#define ENGINE_LADDER_EARLY_TEXT "10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000"
+uint64_t engine_level_iterations(enum engine_ladder ladder, int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */
 void engine_set_time_budget(engine *e, int64_t ms);

@@ -11,17 +11,23 @@
 /* ---- the searcher: settings and the engine's entry ---- */
 
 enum {
-    SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
+    SET_SEED, SET_LEVEL, SET_LADDER, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
     SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE, SET_THREADS,
     SET_EXPAND
 };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
+static const char *const ladders[] = {[ENGINE_LADDER_STANDARD] = "standard",
+                                      [ENGINE_LADDER_EARLY] = "early", NULL};
+
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, ENGINE_LEVEL_DEFAULT,
-                              "iterations per move when no time is set: " ENGINE_LEVELS_TEXT),
+                              "iterations per move when no time is set, from the ladder"),
+    [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, ENGINE_LADDER_STANDARD, 0, 0, 0, ladders,
+                    "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT " iterations; early "
+                    ENGINE_LADDER_EARLY_TEXT ", for games whose first iterations gain most"},
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
                                    "a fixed iteration budget; overrides level, caps a time limit"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
@@ -109,8 +115,9 @@ static int player_configure(void *self, const searcher_value *set, char *err, si
 
 static void params_from(const searcher_value *set, const searcher_run *run, mcts_params *p)
 {
+    enum engine_ladder ladder = (enum engine_ladder)set[SET_LADDER].i;
     p->iterations = set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
-                                         : engine_level_iterations((int)set[SET_LEVEL].i);
+                                         : engine_level_iterations(ladder, (int)set[SET_LEVEL].i);
     p->ms = set[SET_MS].i;
     if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
         p->ms = run->budget_ms;
