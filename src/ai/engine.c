@@ -100,7 +100,7 @@ static void ai_keep(engine *e, const char *name, const char *value)
 /* Few iterations at the bottom, where each one is worth much; wider steps
  * at the top, where doubling the search gains less.  The early ladder
  * spends its first levels on tens of iterations, where a game like Y
- * gains most, and is eight times apart from level 7 on. */
+ * gains most, and steps eight times from 2,000 to 128,000. */
 static const uint64_t level_iterations[][ENGINE_LEVEL_MAX] = {
     [ENGINE_LADDER_STANDARD] = {50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000},
     [ENGINE_LADDER_EARLY] = {10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000},
