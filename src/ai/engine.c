@@ -102,8 +102,8 @@ static void ai_keep(engine *e, const char *name, const char *value)
  * spends its first levels on tens of iterations, where a game like Y
  * gains most, and steps eight times from 2,000 to 128,000. */
 static const uint64_t level_iterations[][ENGINE_LEVEL_MAX] = {
-    [ENGINE_LADDER_STANDARD] = {50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000},
-    [ENGINE_LADDER_EARLY] = {10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000},
+    [ENGINE_LADDER_STANDARD] = {ENGINE_LADDER_STANDARD_LIST},
+    [ENGINE_LADDER_EARLY] = {ENGINE_LADDER_EARLY_LIST},
 };
 
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level)

@@ -153,8 +153,13 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 7
 enum engine_ladder { ENGINE_LADDER_STANDARD, ENGINE_LADDER_EARLY };
-#define ENGINE_LADDER_STANDARD_TEXT "50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000"
-#define ENGINE_LADDER_EARLY_TEXT "10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000"
+/* Each table is written once: its initialiser and its help text */
+#define ENGINE_LADDER_STANDARD_LIST 50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
+#define ENGINE_LADDER_EARLY_LIST 10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000
+#define ENGINE_QUOTE_LIST(...) #__VA_ARGS__
+#define ENGINE_LIST_TEXT(list) ENGINE_QUOTE_LIST(list)
+#define ENGINE_LADDER_STANDARD_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_STANDARD_LIST)
+#define ENGINE_LADDER_EARLY_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_LIST)
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */
