@@ -427,10 +427,18 @@ static void test_progress_and_time(void)
 
 /* Helper threads share the table: a node budget is the main thread's,
  * the report counts the others' nodes too, wins in two are still
- * proven, and a stop ends them all. */
+ * proven, and a stop ends them all.  A helper's deeper line is played
+ * only within the asked depth. */
 static void test_threads(void)
 {
     check_wins_in_two("depth=4 threads=4");
+    for (int k = 0; k < 4; k++) {
+        game *p = random_position(40 + (uint64_t)k, 10 + 4 * k);
+        engine_report r;
+        CHECK(is_legal(p, choose("depth=2 threads=8", p, &r)));
+        CHECK_HAS(r.summary, " depth 2 ");
+        game_free(p);
+    }
     game *g = random_position(12, 8);
     engine *e = make("iterations=200000 threads=3");
     seen s;

@@ -7,8 +7,9 @@
  * the game offers a pass).  With threads=N, N - 1 helpers search the same
  * position at the same time, each on its own copy of the game, and share
  * only the table ("lazy SMP"): what one finds the others read, so the
- * main thread's iterations go faster; the move is the main thread's, and
- * so is a node budget.
+ * main thread's iterations go faster.  The move is that of the thread
+ * that finished the deepest iteration (the main thread's on a tie); a
+ * node budget is the main thread's.
  *
  * Scores are for the side to move, in thousandths of the evaluation's
  * logit (the game's evaluate gives an expected score p; the leaf scores
@@ -48,10 +49,9 @@ enum {
  * (docs/STRENGTH.md, "Levels"): short steps where a doubling of the nodes
  * is worth much, wide ones where it is worth little. */
 #define LEVEL_DEFAULT 7
-#define LEVELS_TEXT "100, 250, 700, 1500, 4000, 10000, 40000, 150000, 600000, 2000000 at levels 1-10"
-static const uint64_t level_nodes[ENGINE_LEVEL_MAX] = {
-    100, 250, 700, 1500, 4000, 10000, 40000, 150000, 600000, 2000000,
-};
+#define LEVEL_NODES 100, 250, 700, 1500, 4000, 10000, 40000, 150000, 600000, 2000000
+#define LEVELS_TEXT ENGINE_LIST_TEXT(LEVEL_NODES) " at levels 1-10"
+static const uint64_t level_nodes[ENGINE_LEVEL_MAX] = {LEVEL_NODES};
 
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1,
@@ -745,6 +745,27 @@ static void stop_helpers(player *p)
     }
 }
 
+/* Play the line of the helper that finished a deeper iteration than the
+ * main thread, within the asked depth: its search saw further.  A proven
+ * value of the main thread ends the search and stands. */
+static void take_deepest(player *p, int max_depth)
+{
+    if (p->depth_done && abs(p->best_score) >= AB_WIN_MIN)
+        return;
+    const player *best = p;
+    for (int i = 0; i < p->helpers; i++) {
+        const player *h = p->helper[i];
+        if (h->depth_done > best->depth_done && h->depth_done <= max_depth && h->best_pvlen)
+            best = h;
+    }
+    if (best == p)
+        return;
+    memcpy(p->best_pv, best->best_pv, sizeof(qmove) * (size_t)best->best_pvlen);
+    p->best_pvlen = best->best_pvlen;
+    p->best_score = best->best_score;
+    p->depth_done = best->depth_done;
+}
+
 static void summary(player *p, const game *g, engine_report *rep)
 {
     char tok[GAME_MOVE_TEXT_MAX], pv[96];
@@ -790,6 +811,7 @@ static qmove choose(void *self, const game *g, const searcher_run *run, engine_r
         start_helpers(p, g, run, (int)run->set[SET_THREADS].i - 1);
     deepen(p, depth);
     stop_helpers(p);
+    take_deepest(p, depth);
     rep->value = p->depth_done ? score_value(p->best_score) : 0.5;
     rep->proven = p->depth_done && score_proven(p->best_score);
     rep->iterations = all_nodes(p);
