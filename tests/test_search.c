@@ -301,7 +301,8 @@ static void test_ai_per_game(void)
     CHECK_STR(text, "seed=1 level=3 ladder=early iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1");
     /* Y's standard game has its own ladder, its default level there
-     * 16,000 iterations as level 7 elsewhere; the variants keep the standard one */
+     * 16,000 iterations as level 7 elsewhere; the two-stone variant has the
+     * late one, the progressive variant the standard one */
     engine *d = make("ai", "seed=1");
     engine_set_game(d, y);
     engine_settings_text(d, text, sizeof text);
@@ -311,8 +312,15 @@ static void test_ai_per_game(void)
     CHECK(y2 != NULL);
     engine_set_game(d, y2);
     engine_settings_text(d, text, sizeof text);
-    CHECK_HAS(text, "seed=1 level=7 ladder=standard iterations=0");
+    CHECK_HAS(text, "seed=1 level=7 ladder=late iterations=0");
     game_free(y2);
+    char *progressive[] = {"variant=progressive"};
+    game *yp = game_create(game_find("y"), 1, progressive, err, sizeof err);
+    CHECK(yp != NULL);
+    engine_set_game(d, yp);
+    engine_settings_text(d, text, sizeof text);
+    CHECK_HAS(text, "seed=1 level=7 ladder=standard iterations=0");
+    game_free(yp);
     engine_free(d);
     /* a search without engine_set_game takes its game's searcher too */
     engine *x = make("ai", "iterations=2000");

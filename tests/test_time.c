@@ -233,7 +233,8 @@ static void test_stops_early(void)
 }
 
 /* Given time, the level's iteration count is no cap; iterations= is.  (Y
- * plays its levels on the early ladder.) */
+ * plays its levels on the early ladder, its two-stone variant on the late
+ * one.) */
 static void test_time_overrides_level(void)
 {
     game *g = make_game("y", "size=11");
@@ -255,6 +256,14 @@ static void test_time_overrides_level(void)
     engine_set_time_budget(e, 0);
     engine_choose(e, g, &rep);
     CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_EARLY, 1));
+    engine_free(e);
+    game_free(g);
+    /* the two-stone variant plays its levels on the late ladder */
+    g = make_game("y", "size=11 variant=double");
+    e = mcts("level=1 memory=64");
+    engine_choose(e, g, &rep);
+    CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_LATE, 1));
+    CHECK_INT(rep.iterations, 120);
     engine_free(e);
     game_free(g);
 }

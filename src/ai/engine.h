@@ -148,18 +148,23 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * "Levels").  The standard ladder widens its steps as doubling the search
  * gains less; the early one, for games that gain most from their first
  * tens of iterations and little a doubling after (Y's standard game),
- * puts half its levels below 100 iterations.  ENGINE_LEVEL_DEFAULT keeps
- * the default player's budget (16000) on the standard ladder. */
+ * puts half its levels below 100 iterations; the late one, for games
+ * where a doubling of the first hundreds gains 250-300 Elo (Y's two-stone
+ * variant), starts higher and steps less than twice up to 400.
+ * ENGINE_LEVEL_DEFAULT keeps the default player's budget (16000) on the
+ * standard and the late ladder. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 7
-enum engine_ladder { ENGINE_LADDER_STANDARD, ENGINE_LADDER_EARLY };
+enum engine_ladder { ENGINE_LADDER_STANDARD, ENGINE_LADDER_EARLY, ENGINE_LADDER_LATE };
 /* Each table is written once: its initialiser and its help text */
 #define ENGINE_LADDER_STANDARD_LIST 50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
 #define ENGINE_LADDER_EARLY_LIST 10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000
+#define ENGINE_LADDER_LATE_LIST 120, 220, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
 #define ENGINE_QUOTE_LIST(...) #__VA_ARGS__
 #define ENGINE_LIST_TEXT(list) ENGINE_QUOTE_LIST(list)
 #define ENGINE_LADDER_STANDARD_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_STANDARD_LIST)
 #define ENGINE_LADDER_EARLY_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_LIST)
+#define ENGINE_LADDER_LATE_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_LATE_LIST)
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */
