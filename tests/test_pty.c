@@ -1,5 +1,5 @@
 /* test_pty.c - the terminal game as a person meets it: `quartet play` runs
- * on a real pseudo-terminal (so libedit edits the line, as in `make run`),
+ * on a real pseudo-terminal (so libedit edits the line, as in `make play`),
  * and the test types moves, help, moves, undo, a bad move and quit for
  * every game, checking the screen's text and the exit status.  Piped input
  * never reaches libedit, so only this catches a crash inside it.

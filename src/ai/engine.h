@@ -148,8 +148,8 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * "Levels").  The standard ladder widens its steps as doubling the search
  * gains less; the early one, for games that gain most from their first
  * tens of iterations and little a doubling after (Y's standard game),
- * puts half its levels below 100 iterations; the late one, for games
- * where a doubling of the first hundreds gains 250-300 Elo (Y's two-stone
+ * puts four of its ten levels below 100 iterations; the late one, for games
+ * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
  * variant), starts higher and steps less than twice up to 400.
  * ENGINE_LEVEL_DEFAULT keeps the default player's budget (16000) on the
  * standard and the late ladder. */
