@@ -21,11 +21,14 @@
 
 /* A record file or text is at most this many bytes (see also sgf.h). */
 #define RECORD_MAX_BYTES (4 << 20)
+/* A player's name (PB, PW) is shorter than this: room for an engine's
+ * whole settings ("quartet ai seed=1 level=7 ..."). */
+#define RECORD_PLAYER_MAX 512
 
 typedef struct record {
     game *g;
     char *start;          /* position text the game started from; NULL: the usual start */
-    char player[2][128];  /* PB, PW ("" unknown) */
+    char player[2][RECORD_PLAYER_MAX]; /* PB, PW ("" unknown) */
     char date[32];        /* DT, YYYY-MM-DD */
     int off_board;        /* result not reached on the board (enum game_result), or 0 */
     char off_how;         /* 'R' resignation, 'T' time, 'F' forfeit, 0 unspecified */

@@ -647,7 +647,9 @@ int session_thinking(session *s)
     return r;
 }
 
-/* The engine's name for the record: "quartet ai level=5 ...". */
+/* The engine's name for the record: "quartet ai level=5 ...", every
+ * setting, so the record says how to play the same moves again (cut at a
+ * whole setting if it ever outgrows the record's field). */
 static void name_player(session *s, int colour)
 {
     char *who = s->rec->player[colour], settings[SESSION_PLAYER_MAX];
@@ -655,8 +657,9 @@ static void name_player(session *s, int colour)
         return;
     engine_set_game(s->eng[colour], G(s));
     engine_settings_text(s->eng[colour], settings, sizeof settings);
-    snprintf(who, sizeof s->rec->player[0], "quartet %s %.100s", engine_kind(s->eng[colour]),
-             settings);
+    size_t len = sizeof s->rec->player[0];
+    if ((size_t)snprintf(who, len, "quartet %s %s", engine_kind(s->eng[colour]), settings) >= len)
+        *strrchr(who, ' ') = '\0';
 }
 
 /* Join a search of this kind (stopping it first if asked): its turn, or

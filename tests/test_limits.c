@@ -161,9 +161,9 @@ static void sgf_limits(void)
     strcat(props, ")");
     CHECK(record_from_sgf(props, -1, err, sizeof err) == NULL);
     CHECK_STR(err, "line 1: more than 64 properties in one node");
-    s = repeat("(;QG[loa]PB[", "n", 128, "])");
+    s = repeat("(;QG[loa]PB[", "n", RECORD_PLAYER_MAX, "])");
     CHECK(record_from_sgf(s, -1, err, sizeof err) == NULL);
-    CHECK_STR(err, "line 1: PB[] is longer than 127 bytes");
+    CHECK_STR(err, "line 1: PB[] is longer than 511 bytes");
     free(s);
     CHECK(record_from_sgf("(;QG[y]QO[a=1 b=2 c=3 d=4 e=5 f=6 g=7 h=8 i=9])", -1, err,
                           sizeof err) == NULL);

@@ -147,6 +147,26 @@ static void test_seats_and_computer(void)
     session_free(s);
 }
 
+/* The record names a computer player with every setting it played with
+ * (MCTS's run past a hundred bytes; they were once cut mid-setting). */
+static void test_record_names_engine(void)
+{
+    session *s = new_session("y", 0, NULL);
+    char turn[SESSION_TURN_MAX], settings[SESSION_PLAYER_MAX], want[SESSION_PLAYER_MAX + 32];
+    CHECK_INT(session_set_player(s, SESSION_SECOND, "ai:iterations=50", err, sizeof err), 0);
+    CHECK_INT(session_play(s, -1, "e5", 0, err, sizeof err), 1);
+    CHECK_INT(session_think_start(s, NULL, err, sizeof err), 0);
+    CHECK_INT(session_think_finish(s, 1, turn, sizeof turn, err, sizeof err), 0);
+    session_settings_text(s, SESSION_SECOND, settings, sizeof settings);
+    CHECK(strlen(settings) > 100 && strstr(settings, "iterations=50") != NULL);
+    snprintf(want, sizeof want, "PW[quartet ai %s]", settings);
+    strbuf b = STRBUF_INIT;
+    CHECK_INT(session_to_sgf(s, &b, err, sizeof err), 0);
+    CHECK_HAS(strbuf_str(&b), want);
+    strbuf_free(&b);
+    session_free(s);
+}
+
 static atomic_int done_calls, progress_calls, final_calls, pv_ok;
 static void on_done(void *arg)
 {
@@ -305,6 +325,7 @@ int main(void)
     RUN(test_whole_turns);
     RUN(test_new_game_and_options);
     RUN(test_seats_and_computer);
+    RUN(test_record_names_engine);
     RUN(test_stop);
     RUN(test_clock);
     RUN(test_start_position_survives);
