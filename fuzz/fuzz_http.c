@@ -67,6 +67,7 @@ static json_t *run(const char *method, const char *url, const char *token, const
     snprintf(path, sizeof path, "%s", url);
     const char *ply = NULL, *arg_token = NULL;
     char *q = strchr(path, '?');
+    size_t query_len = q ? strlen(q) : 0; /* "?name=value" */
     if (q) { /* "?ply=N" or "?token=T", as the server's parser hands them over */
         *q++ = 0;
         if (strncmp(q, "ply=", 4) == 0)
@@ -74,7 +75,7 @@ static json_t *run(const char *method, const char *url, const char *token, const
         else if (strncmp(q, "token=", 6) == 0)
             arg_token = q + 6;
     }
-    webapi_request rq = {method, path, token, arg_token, ply, body, len};
+    webapi_request rq = {method, path, token, arg_token, ply, body, len, query_len};
     webapi_response rs;
     webapi_run(&rq, &rs);
     FUZZ_CHECK(rs.body && known_status(rs.status), "%s %s: status %d, body %s", method, url,
@@ -172,7 +173,7 @@ static void round_trip(void)
     char url[64];
     int st;
     snprintf(url, sizeof url, "/api/games/%s/sgf", id);
-    webapi_request rq = {"GET", url, NULL, NULL, NULL, "", 0};
+    webapi_request rq = {"GET", url, NULL, NULL, NULL, "", 0, 0};
     webapi_response rs;
     webapi_run(&rq, &rs);
     FUZZ_CHECK(rs.status == 200 && rs.body, "GET %s: %d", url, rs.status);

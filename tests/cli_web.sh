@@ -141,6 +141,13 @@ call GET "/api/games/$id/nothing"
 expect 404 '{"error":"no such call"}' "unknown call"
 call GET /api/nothing
 expect 404 '{"error":"no such call"}' "unknown API path"
+long=$(head -c 994 /dev/zero | tr '\0' a) # /api/games/ID?x=... is then 1024 bytes
+call GET "/api/games/$id?x=$long"
+expect 200 '"id":"'"$id"'"' "a URL of 1024 bytes"
+call GET "/api/games/$id?x=${long}a"
+expect 414 '{"error":"the URL is over 1024 bytes"}' "a query past the URL's limit"
+call GET "/api/$long$long"
+expect 414 '{"error":"the URL is over 1024 bytes"}' "a path past the URL's limit"
 call DELETE "/api/games/$id"
 expect 405 '{"error":"method not allowed"}' "wrong method"
 call GET /api/games

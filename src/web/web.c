@@ -126,6 +126,15 @@ typedef struct body {
     int too_big;
 } body;
 
+/* Adds one query argument's length ("name=value&") to *cls. */
+static enum MHD_Result count_argument(void *cls, enum MHD_ValueKind kind, const char *name,
+                                      const char *value)
+{
+    (void)kind;
+    *(size_t *)cls += strlen(name) + (value ? strlen(value) : 0) + 2;
+    return MHD_YES;
+}
+
 /* An API request: webapi answers it; an event stream is opened here. */
 static enum MHD_Result api(struct MHD_Connection *c, const char *method, const char *url,
                           const body *b)
@@ -134,7 +143,8 @@ static enum MHD_Result api(struct MHD_Connection *c, const char *method, const c
         method, url, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Quartet-Token"),
         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token"),
         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "ply"), b->data ? b->data : "",
-        b->len};
+        b->len, 0};
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, count_argument, &rq.query_len);
     webapi_response rs;
     webapi_run(&rq, &rs);
     if (!rs.body)

@@ -355,7 +355,7 @@ static int dispatch(call *k)
 {
     char err[ERR_MAX];
     const char *url = k->rq->path;
-    if (strlen(url) > WEBAPI_URL_MAX)
+    if (strlen(url) + k->rq->query_len > WEBAPI_URL_MAX)
         return answer(k, 414, NULL, "the URL is over 1024 bytes");
     if (strcmp(url, "/api/catalog") == 0) {
         if (strcmp(k->method, "GET") != 0)

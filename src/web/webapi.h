@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #define WEBAPI_BODY_MAX (256 * 1024) /* request body */
-#define WEBAPI_URL_MAX 1024          /* path and query */
+#define WEBAPI_URL_MAX 1024          /* path and query, decoded */
 #define WEBAPI_JSON_DEPTH 16         /* nesting of arrays and objects in a body */
 
 /* One request, as the server received it (values already URL-decoded). */
@@ -22,6 +22,7 @@ typedef struct webapi_request {
     const char *arg_ply;   /* ?ply=, or NULL */
     const char *body;      /* len bytes, not NUL-terminated */
     size_t len;
+    size_t query_len;      /* the query's arguments, "name=value&" each */
 } webapi_request;
 
 /* The answer: status, content type (static) and body (owned).  For an event
