@@ -44,7 +44,8 @@
  *                             new game; alone: the game name and its options
  *   quartet-moves             the moves so far, turns space-separated
  *   quartet-perft DEPTH       leaf count from the position (0..12)
- *   quartet-player KIND       engine kind (random, ai), settings carried over
+ *   quartet-player KIND       engine kind (ai, mcts, alphabeta, random),
+ *                             settings carried over
  *   quartet-ponder            "ponders N iterations N hits N misses N": the
  *                             searches made on the opponent's time, and the
  *                             genmoves after one that kept its tree (hits)

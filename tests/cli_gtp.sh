@@ -73,6 +73,8 @@ out=$( (awk 'BEGIN { s = "play b "; for (i = 0; i < 70000; i++) s = s "x"; print
 has "$out" "? syntax error: line too long" "long line"; has "$out" "= quartet" "after a long line"
 # start-up
 out=$($Q help gtp); has "$out" "usage: quartet gtp [GAME" "help gtp"
+# the help names every command the engine knows
+for c in $(echo list_commands | $Q gtp | tr -d '=\r'); do has "$out" " $c" "help gtp names $c"; done
 out=$($Q gtp chess </dev/null 2>&1); status $? 2 "gtp unknown game"; has "$out" "unknown game 'chess'" "gtp unknown game"
 out=$($Q gtp loa --player=wizard </dev/null 2>&1); status $? 2 "gtp bad player"; has "$out" "unknown player kind" "gtp bad player"
 out=$($Q gtp loa --white=ai </dev/null 2>&1); status $? 2 "gtp bad arg"; has "$out" "--player=KIND" "gtp bad arg"
