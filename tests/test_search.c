@@ -276,6 +276,15 @@ static void test_mcts_uses_playout_evaluation(void)
 /* "ai" is the searcher each game names (LOA: alphabeta), taken when the
  * game is set or searched, with the user's settings that searcher knows;
  * it takes any searcher's setting, checked by that searcher's table. */
+/* The settings text of engine e for a Y game with these options. */
+static void y_settings(engine *e, const char *opts, char *text, size_t len)
+{
+    game *y = test_game(game_find("y"), opts);
+    engine_set_game(e, y);
+    engine_settings_text(e, text, len);
+    game_free(y);
+}
+
 static void test_ai_per_game(void)
 {
     char err[GAME_ERR_MAX], text[512];
@@ -307,20 +316,10 @@ static void test_ai_per_game(void)
     engine_set_game(d, y);
     engine_settings_text(d, text, sizeof text);
     CHECK_HAS(text, "seed=1 level=8 ladder=early iterations=0");
-    char *two_stone[] = {"variant=double"};
-    game *y2 = game_create(game_find("y"), 1, two_stone, err, sizeof err);
-    CHECK(y2 != NULL);
-    engine_set_game(d, y2);
-    engine_settings_text(d, text, sizeof text);
+    y_settings(d, "variant=double", text, sizeof text);
     CHECK_HAS(text, "seed=1 level=7 ladder=late iterations=0");
-    game_free(y2);
-    char *progressive[] = {"variant=progressive"};
-    game *yp = game_create(game_find("y"), 1, progressive, err, sizeof err);
-    CHECK(yp != NULL);
-    engine_set_game(d, yp);
-    engine_settings_text(d, text, sizeof text);
+    y_settings(d, "variant=progressive", text, sizeof text);
     CHECK_HAS(text, "seed=1 level=7 ladder=standard iterations=0");
-    game_free(yp);
     engine_free(d);
     /* a search without engine_set_game takes its game's searcher too */
     engine *x = make("ai", "iterations=2000");
@@ -330,15 +329,6 @@ static void test_ai_per_game(void)
     engine_free(x);
     engine_free(e);
     game_free(g);
-    game_free(y);
-}
-
-/* The settings text of engine e for a Y game with these options. */
-static void y_settings(engine *e, const char *opts, char *text, size_t len)
-{
-    game *y = test_game(game_find("y"), opts);
-    engine_set_game(e, y);
-    engine_settings_text(e, text, len);
     game_free(y);
 }
 
