@@ -311,7 +311,7 @@ static void test_ai_per_game(void)
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1");
     /* Y's standard game has its own ladder, its default level there
      * 16,000 iterations as level 7 elsewhere; the two-stone variant has the
-     * late one, the progressive variant the standard one */
+     * late one, the progressive variant the flat one (16,000 at level 8) */
     engine *d = make("ai", "seed=1");
     engine_set_game(d, y);
     engine_settings_text(d, text, sizeof text);
@@ -319,7 +319,7 @@ static void test_ai_per_game(void)
     y_settings(d, "variant=double", text, sizeof text);
     CHECK_HAS(text, "seed=1 level=7 ladder=late iterations=0");
     y_settings(d, "variant=progressive", text, sizeof text);
-    CHECK_HAS(text, "seed=1 level=7 ladder=standard iterations=0");
+    CHECK_HAS(text, "seed=1 level=8 ladder=flat iterations=0");
     engine_free(d);
     /* a search without engine_set_game takes its game's searcher too */
     engine *x = make("ai", "iterations=2000");

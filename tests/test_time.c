@@ -232,9 +232,21 @@ static void test_stops_early(void)
     game_free(g);
 }
 
+/* The iterations of a level-1 search from the start of a Y game */
+static long long level_one_iterations(const char *options)
+{
+    game *g = make_game("y", options);
+    engine *e = mcts("level=1 memory=64");
+    engine_report rep;
+    engine_choose(e, g, &rep);
+    engine_free(e);
+    game_free(g);
+    return (long long)rep.iterations;
+}
+
 /* Given time, the level's iteration count is no cap; iterations= is.  (Y
  * plays its levels on the early ladder, its two-stone variant on the late
- * one.) */
+ * one, its progressive variant on the flat one.) */
 static void test_time_overrides_level(void)
 {
     game *g = make_game("y", "size=11");
@@ -258,14 +270,12 @@ static void test_time_overrides_level(void)
     CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_EARLY, 1));
     engine_free(e);
     game_free(g);
-    /* the two-stone variant plays its levels on the late ladder */
-    g = make_game("y", "size=11 variant=double");
-    e = mcts("level=1 memory=64");
-    engine_choose(e, g, &rep);
-    CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_LATE, 1));
-    CHECK_INT(rep.iterations, 120);
-    engine_free(e);
-    game_free(g);
+    /* the two-stone variant plays its levels on the late ladder, the
+     * progressive one on the flat ladder */
+    CHECK_INT(level_one_iterations("size=11 variant=double"), engine_level_iterations(ENGINE_LADDER_LATE, 1));
+    CHECK_INT(level_one_iterations("size=11 variant=double"), 120);
+    CHECK_INT(level_one_iterations("size=11 variant=progressive"), engine_level_iterations(ENGINE_LADDER_FLAT, 1));
+    CHECK_INT(level_one_iterations("size=11 variant=progressive"), 10);
 }
 
 /* ---- pondering ---- */

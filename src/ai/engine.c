@@ -101,11 +101,14 @@ static void ai_keep(engine *e, const char *name, const char *value)
  * at the top, where doubling the search gains less.  The early ladder
  * spends its first levels on tens of iterations, where a game like Y
  * gains most, and steps eight times from 2,000 to 128,000; the late one
- * is the standard one from 400 up, below it two steps of under twice. */
+ * is the standard one from 400 up, below it two steps of under twice; the
+ * flat one is the standard one up to 16,000 with 10 below it, then eight
+ * times to 128,000, where 40,000 would add nothing measurable. */
 static const uint64_t level_iterations[][ENGINE_LEVEL_MAX] = {
     [ENGINE_LADDER_STANDARD] = {ENGINE_LADDER_STANDARD_LIST},
     [ENGINE_LADDER_EARLY] = {ENGINE_LADDER_EARLY_LIST},
     [ENGINE_LADDER_LATE] = {ENGINE_LADDER_LATE_LIST},
+    [ENGINE_LADDER_FLAT] = {ENGINE_LADDER_FLAT_LIST},
 };
 
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level)

@@ -150,21 +150,30 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * tens of iterations and little a doubling after (Y's standard game),
  * puts four of its ten levels below 100 iterations; the late one, for games
  * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
- * variant), starts higher and steps less than twice up to 400.
- * ENGINE_LEVEL_DEFAULT keeps the default player's budget (16000) on the
- * standard and the late ladder. */
+ * variant), starts higher and steps less than twice up to 400; the flat
+ * one, for games whose search gains little above 16000 iterations (Y's
+ * progressive variant), starts at 10 and steps eight times from 16000 to
+ * 128000.  ENGINE_LEVEL_DEFAULT keeps the default player's budget (16000)
+ * on the standard and the late ladder, level 8 on the early and the flat. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 7
-enum engine_ladder { ENGINE_LADDER_STANDARD, ENGINE_LADDER_EARLY, ENGINE_LADDER_LATE };
+enum engine_ladder {
+    ENGINE_LADDER_STANDARD,
+    ENGINE_LADDER_EARLY,
+    ENGINE_LADDER_LATE,
+    ENGINE_LADDER_FLAT
+};
 /* Each table is written once: its initialiser and its help text */
 #define ENGINE_LADDER_STANDARD_LIST 50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
 #define ENGINE_LADDER_EARLY_LIST 10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000
 #define ENGINE_LADDER_LATE_LIST 120, 220, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
+#define ENGINE_LADDER_FLAT_LIST 10, 50, 150, 400, 1000, 2500, 6000, 16000, 128000, 512000
 #define ENGINE_QUOTE_LIST(...) #__VA_ARGS__
 #define ENGINE_LIST_TEXT(list) ENGINE_QUOTE_LIST(list)
 #define ENGINE_LADDER_STANDARD_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_STANDARD_LIST)
 #define ENGINE_LADDER_EARLY_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_LIST)
 #define ENGINE_LADDER_LATE_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_LATE_LIST)
+#define ENGINE_LADDER_FLAT_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_FLAT_LIST)
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */

@@ -20,7 +20,8 @@ enum {
 
 static const char *const ladders[] = {[ENGINE_LADDER_STANDARD] = "standard",
                                       [ENGINE_LADDER_EARLY] = "early",
-                                      [ENGINE_LADDER_LATE] = "late", NULL};
+                                      [ENGINE_LADDER_LATE] = "late",
+                                      [ENGINE_LADDER_FLAT] = "flat", NULL};
 
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
@@ -29,7 +30,8 @@ static const searcher_setting settings[] = {
     [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, ENGINE_LADDER_STANDARD, 0, 0, 0, ladders,
                     "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT " iterations; early "
                     ENGINE_LADDER_EARLY_TEXT ", for games whose first iterations gain most; late "
-                    ENGINE_LADDER_LATE_TEXT ", for games whose first hundreds gain most"},
+                    ENGINE_LADDER_LATE_TEXT ", for games whose first hundreds gain most; flat "
+                    ENGINE_LADDER_FLAT_TEXT ", for games whose search gains little above 16000"},
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
                                    "a fixed iteration budget; overrides level, caps a time limit"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,

@@ -1134,13 +1134,13 @@ const game_ops y_ops = {
      * standard game's levels on the early ladder, as its first tens of
      * iterations gain most (its level 8 the default player's 16000
      * iterations), the two-stone variant's on the late one, as its first
-     * hundreds do, the progressive variant's on the standard one: matches
-     * in docs/STRENGTH.md */
+     * hundreds do, the progressive variant's on the flat one, as its search
+     * gains little above 16000 (level 8 there): matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
                                               {"mcts", "rave=500 c=0.1 ladder=early level=8",
                                                "variant=standard"},
                                               {"mcts", "rave=500 c=0.05 ladder=late", "variant=double"},
-                                              {"mcts", "c=0.3", "variant=progressive"},
+                                              {"mcts", "c=0.3 ladder=flat level=8", "variant=progressive"},
                                               {NULL, NULL, NULL}},
     .describe = y_describe,
     .clicks = y_clicks,
