@@ -110,6 +110,8 @@ static const uint64_t level_iterations[][ENGINE_LEVEL_MAX] = {
     [ENGINE_LADDER_LATE] = {ENGINE_LADDER_LATE_LIST},
     [ENGINE_LADDER_FLAT] = {ENGINE_LADDER_FLAT_LIST},
 };
+_Static_assert(sizeof level_iterations / sizeof *level_iterations == ENGINE_LADDER_COUNT,
+               "a table for every ladder");
 
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level)
 {

@@ -161,7 +161,8 @@ enum engine_ladder {
     ENGINE_LADDER_STANDARD,
     ENGINE_LADDER_EARLY,
     ENGINE_LADDER_LATE,
-    ENGINE_LADDER_FLAT
+    ENGINE_LADDER_FLAT,
+    ENGINE_LADDER_COUNT /* the number of ladders, for the tables that name them */
 };
 /* Each table is written once: its initialiser and its help text */
 #define ENGINE_LADDER_STANDARD_LIST 50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000

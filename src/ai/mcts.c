@@ -22,6 +22,7 @@ static const char *const ladders[] = {[ENGINE_LADDER_STANDARD] = "standard",
                                       [ENGINE_LADDER_EARLY] = "early",
                                       [ENGINE_LADDER_LATE] = "late",
                                       [ENGINE_LADDER_FLAT] = "flat", NULL};
+_Static_assert(sizeof ladders / sizeof *ladders == ENGINE_LADDER_COUNT + 1, "a name for every ladder");
 
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
