@@ -184,7 +184,8 @@ struct game_ops {
     /* The moves a tree search needs below its root: legal_moves less those
      * that only reorder the stones of one turn, so that each set of a
      * turn's stones is one line (a multi-stone turn's stones in increasing
-     * order, every legal move when none is left above the last).  Never
+     * order, every legal move when none is left above the last), and less
+     * those never better than another legal move (Y's dead cells).  Never
      * for a search's root, where every legal move is a choice.  NULL:
      * legal_moves. */
     int (*search_moves)(const game *g, qmove *out);

@@ -738,7 +738,8 @@ static void test_variants_playout_threats(void)
 
 /* The moves a search needs below its root: within a multi-stone turn
  * only the cells above the turn's last stone, all legal cells when none
- * is; at a turn's start (and in the standard game) every legal move. */
+ * is; at a turn's start every legal move; in the standard game every
+ * legal move but the dead cells (test_dead_cells). */
 static void search_moves_are(const char *opts, const char *moves, const char *want)
 {
     game *g = test_game(&y_ops, opts);
@@ -909,6 +910,75 @@ static void test_priors(void)
     game_free(g);
 }
 
+/* Is `move` among g's search_moves? */
+static int searched(const game *g, const char *move)
+{
+    qmove m[GAME_MAX_MOVES];
+    char t[GAME_MOVE_TEXT_MAX];
+    int n = g->ops->search_moves(g, m);
+    for (int i = 0; i < n; i++) {
+        g->ops->move_to_text(g, m[i], t, sizeof t);
+        if (strcmp(t, move) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* d3 on Y 7, with its six neighbours in turning order c3 c2 d2 e3 e4 d4
+ * set as `around` says (b, w or .): dead, so the tree leaves it out and
+ * its prior is the lowest, or live, a move like any other. */
+static void dead_cell_is(const char *around, int want)
+{
+    static const char *const at[6] = {"c3", "c2", "d2", "e3", "e4", "d4"};
+    char rows[7][8], text[96];
+    for (int r = 0; r < 7; r++) { /* row r + 1 holds columns r .. 6 */
+        memset(rows[r], '.', (size_t)(7 - r));
+        rows[r][7 - r] = 0;
+    }
+    for (int k = 0; k < 6; k++)
+        rows[at[k][1] - '1'][at[k][0] - 'a' - (at[k][1] - '1')] = around[k];
+    text[0] = 0;
+    for (int r = 6; r >= 0; r--) { /* the top row first; runs of empty cells as counts */
+        char *t = text + strlen(text);
+        for (const char *c = rows[r]; *c;) {
+            int run = 0;
+            while (c[run] == '.')
+                run++;
+            t += run ? sprintf(t, "%d", run) : sprintf(t, "%c", *c);
+            c += run ? run : 1;
+        }
+        strcat(text, r ? "/" : " b 13 - -");
+    }
+    int failed_before = check_current_failed;
+    check_current_failed = 0;
+    game *g = test_game(&y_ops, "size=7 pie=0");
+    CHECK_INT(test_set_pos(g, text), 0);
+    CHECK_INT(searched(g, "d3"), !want);
+    CHECK(searched(g, "f3")); /* an open cell of the board's middle row */
+    CHECK(want ? prior_of(g, "d3") < 0.2f : prior_of(g, "d3") >= 0.5f);
+    if (check_current_failed)
+        printf("  around d3: %s (%s)\n", around, text);
+    check_current_failed |= failed_before;
+    game_free(g);
+}
+
+static void test_dead_cells(void)
+{
+    dead_cell_is("bbbbww", 1); /* four of one colour together */
+    dead_cell_is("bbbb.w", 1);
+    dead_cell_is("bbb.ww", 1); /* each colour's stones and open cells one run */
+    dead_cell_is("..wwww", 1); /* Black's two open cells touch each other */
+    dead_cell_is("b.b.ww", 0); /* Black at d3 joins c3 and d2 */
+    dead_cell_is("bb.ww.", 1); /* d2 and d4 each touch a Black and a White stone */
+    dead_cell_is("...www", 0); /* Black at d3 joins c3 and d2, apart without c2 */
+    dead_cell_is("bbwbww", 0); /* Black joins c2 and e3 round White's d2 */
+    /* the multi-stone variants keep every cell (their turns are sets) */
+    game *g = test_game(&y_ops, "size=7 variant=double");
+    CHECK_INT(test_set_pos(g, "1/2/3/ww2/b1b2/1bb3/7 b 13 - -"), 0);
+    CHECK(searched(g, "d3"));
+    game_free(g);
+}
+
 /* The playout hook draws every move uniformly from the legal ones, as
  * plain random play does: both give the first player the same share of
  * wins (4000 games each, fixed seeds, sizes on both sides of one 64-bit
@@ -1053,6 +1123,7 @@ int main(void)
     RUN(test_search_moves);
     RUN(test_policy_saves_bridges);
     RUN(test_priors);
+    RUN(test_dead_cells);
     RUN(test_bad_input);
     RUN(test_bad_positions);
     RUN(test_render);

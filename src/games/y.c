@@ -338,6 +338,17 @@ static int y_legal_moves(const game *gg, qmove *out)
     return n;
 }
 
+/* The standard game's moves less its dead cells (y_policy_dead), all of
+ * them when every one is dead. */
+static int drop_dead(const y_game *g, qmove *out, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (out[i] == MV_SWAP || !y_policy_dead(g, (int)out[i]))
+            out[k++] = out[i];
+    return k ? k : n;
+}
+
 /* Within a turn the order of its stones changes nothing (the group rule
  * and a Y are properties of the set), so a search places them in
  * increasing cell order: one line per set instead of one per ordering. */
@@ -345,6 +356,8 @@ static int y_search_moves(const game *gg, qmove *out)
 {
     const y_game *g = (const y_game *)gg;
     int n = y_legal_moves(gg, out);
+    if (g->variant == VAR_STANDARD)
+        return drop_dead(g, out, n);
     if (g->st.placed == 0 || g->ply == 0)
         return n;
     qmove last = g->moves[g->ply - 1]; /* a stone of this turn */

@@ -65,9 +65,64 @@ static void build_hits(void)
         }
 }
 
-static pthread_once_t hits_once = PTHREAD_ONCE_INIT;
+/* dead[code]: for the six cells around an empty cell off the sides (code
+ * as for hits, no outside), 1 when a stone of either colour there would
+ * change no connection (y_policy_dead). */
+static uint8_t dead[4096];
 
-void y_policy_init(void) { pthread_once(&hits_once, build_hits); }
+static unsigned ring_next(unsigned m) { return (m << 1 | m >> 5) & 63; }
+static unsigned ring_prev(unsigned m) { return (m >> 1 | m << 5) & 63; }
+
+/* Positions of the six set in m make at most one run around the ring. */
+static int one_run(unsigned m) { return m == 63 || __builtin_popcount(m & ~ring_next(m)) <= 1; }
+
+/* A stone of colour own on the cell joins only what is joined already:
+ * the cells around it that the opponent does not hold are one run, own
+ * stones among them one run, and each empty one beside an own stone (or
+ * there are two at most, next to each other). */
+static int useless_for(unsigned code, unsigned own)
+{
+    unsigned mine = 0, empty = 0;
+    for (int k = 0; k < 6; k++) {
+        unsigned v = code >> (2 * k) & 3;
+        mine |= (unsigned)(v == own) << k;
+        empty |= (unsigned)(v == EMPTY) << k;
+    }
+    unsigned open = mine | empty;
+    if (!one_run(open) || !one_run(mine))
+        return 0;
+    if (!mine)
+        return __builtin_popcount(open) <= 2;
+    return (empty & ~(ring_next(mine) | ring_prev(mine))) == 0;
+}
+
+static void build_tables(void)
+{
+    build_hits();
+    for (unsigned code = 0; code < 4096; code++) {
+        int outside = 0;
+        for (int k = 0; k < 6; k++)
+            outside |= (code >> (2 * k) & 3) == 3;
+        dead[code] = (uint8_t)(!outside && useless_for(code, BLACK) && useless_for(code, WHITE));
+    }
+}
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+void y_policy_init(void) { pthread_once(&tables_once, build_tables); }
+
+static inline unsigned ring_code(const y_game *g, int c)
+{
+    const int16_t *ring = g->ring[c];
+    const uint8_t *cell = g->cell;
+    return cell[ring[0]] | cell[ring[1]] << 2 | cell[ring[2]] << 4 | cell[ring[3]] << 6 |
+           cell[ring[4]] << 8 | (unsigned)cell[ring[5]] << 10;
+}
+
+int y_policy_dead(const y_game *g, int c)
+{
+    return !g->side_mask[c] && dead[ring_code(g, c)];
+}
 
 /* The cells that answer the stone on cell l for colour own: each empty
  * cell between two neighbours of l that are own stones or the outside
@@ -77,9 +132,7 @@ void y_policy_init(void) { pthread_once(&hits_once, build_hits); }
 static int bridge_replies(const y_game *g, int l, int own, int16_t *out)
 {
     const int16_t *ring = g->ring[l];
-    const uint8_t *cell = g->cell; /* cell[Y_OUTSIDE]: the outside is everyone's */
-    unsigned code = cell[ring[0]] | cell[ring[1]] << 2 | cell[ring[2]] << 4 |
-                    cell[ring[3]] << 6 | cell[ring[4]] << 8 | (unsigned)cell[ring[5]] << 10;
+    unsigned code = ring_code(g, l); /* cell[Y_OUTSIDE]: the outside is everyone's */
     /* the cells of the board next to l are one unbroken arc, so an empty
      * one is never between two outside ones */
     unsigned hit = hits[own - 1][code];
@@ -328,7 +381,7 @@ void y_policy_priors(const game *gg, const qmove *moves, int n, float *out)
         if (moves[i] == MV_SWAP)
             continue;
         int c = (int)moves[i];
-        if (captured(g, c)) {
+        if (captured(g, c) || y_policy_dead(g, c)) {
             out[i] = 0.1f;
             continue;
         }
