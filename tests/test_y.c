@@ -972,8 +972,17 @@ static void test_dead_cells(void)
     dead_cell_is("bb.ww.", 1); /* d2 and d4 each touch a Black and a White stone */
     dead_cell_is("...www", 0); /* Black at d3 joins c3 and d2, apart without c2 */
     dead_cell_is("bbwbww", 0); /* Black joins c2 and e3 round White's d2 */
+    /* on the bottom side: d1 with c1, e1, d2 and e2 White's is dead, with
+     * e2 Black's Black would join e2 to the side */
+    game *g = test_game(&y_ops, "size=7 pie=0");
+    CHECK_INT(test_set_pos(g, "1/2/3/4/5/2ww2/2w1w2 b 5 - -"), 0);
+    CHECK(!searched(g, "d1") && searched(g, "f1"));
+    CHECK(prior_of(g, "d1") < 0.2f);
+    CHECK_INT(test_set_pos(g, "1/2/3/4/5/2wb2/2w1w2 b 5 - -"), 0);
+    CHECK(searched(g, "d1"));
+    game_free(g);
     /* the multi-stone variants keep every cell (their turns are sets) */
-    game *g = test_game(&y_ops, "size=7 variant=double");
+    g = test_game(&y_ops, "size=7 variant=double");
     CHECK_INT(test_set_pos(g, "1/2/3/ww2/b1b2/1bb3/7 b 13 - -"), 0);
     CHECK(searched(g, "d3"));
     game_free(g);

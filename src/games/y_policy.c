@@ -119,9 +119,22 @@ static inline unsigned ring_code(const y_game *g, int c)
            cell[ring[4]] << 8 | (unsigned)cell[ring[5]] << 10;
 }
 
+/* Every neighbour holds a stone of one colour (on a side: the colour's
+ * neighbours there touch the cell's sides already). */
+static int captured(const y_game *g, int c)
+{
+    int first = g->cell[g->nb[c][0]];
+    if (first == EMPTY)
+        return 0;
+    for (int k = 1; k < g->nbn[c]; k++)
+        if (g->cell[g->nb[c][k]] != first)
+            return 0;
+    return 1;
+}
+
 int y_policy_dead(const y_game *g, int c)
 {
-    return !g->side_mask[c] && dead[ring_code(g, c)];
+    return g->side_mask[c] ? captured(g, c) : dead[ring_code(g, c)];
 }
 
 /* The cells that answer the stone on cell l for colour own: each empty
@@ -300,19 +313,6 @@ int y_policy_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *
 
 /* ---- priors ---- */
 
-/* Every neighbour holds a stone of one colour: the cell changes no
- * connection for either player. */
-static int captured(const y_game *g, int c)
-{
-    int first = g->cell[g->nb[c][0]];
-    if (first == EMPTY)
-        return 0;
-    for (int k = 1; k < g->nbn[c]; k++)
-        if (g->cell[g->nb[c][k]] != first)
-            return 0;
-    return 1;
-}
-
 /* Bridges from c to stones of colour own, and edge templates, with both
  * carrier cells empty (at most two counted). */
 static int links(const y_game *g, int c, int own)
@@ -381,7 +381,7 @@ void y_policy_priors(const game *gg, const qmove *moves, int n, float *out)
         if (moves[i] == MV_SWAP)
             continue;
         int c = (int)moves[i];
-        if (captured(g, c) || y_policy_dead(g, c)) {
+        if (y_policy_dead(g, c)) {
             out[i] = 0.1f;
             continue;
         }

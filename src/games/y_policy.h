@@ -28,12 +28,13 @@ void y_policy_init(void);
  * if set by text. */
 int y_policy_playout(game *g, struct rng *r, int max_plies, qmove *trace, int *ntrace);
 
-/* Is empty cell c dead: off the sides, and a stone of either colour there
- * would join nothing that is not joined already (the cells around it the
+/* Is empty cell c dead: would a stone of either colour there join nothing
+ * that is not joined already?  Off the sides: the cells around it the
  * other colour does not hold are one run, with the colour's stones one run
  * among them and every empty one beside such a stone, or at most two empty
- * cells together)?  Its colour then never changes the winner, so playing
- * it is no better than passing, which is never better than a stone. */
+ * cells together; on a side: every neighbour holds a stone of one colour.
+ * Its colour then never changes the winner, so playing it is no better
+ * than passing, which is never better than a stone. */
 int y_policy_dead(const struct y_game *g, int c);
 
 /* out[i] in [0,1]: how promising moves[i] is for the player to move
