@@ -737,8 +737,8 @@ static void test_settings(void)
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 1), 10);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 8), 16000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 9), 128000);
-    const char *texts[ENGINE_LADDER_COUNT] = {ENGINE_LADDER_STANDARD_TEXT, ENGINE_LADDER_EARLY_TEXT, ENGINE_LADDER_LATE_TEXT,
-                           ENGINE_LADDER_FLAT_TEXT};
+    const char *texts[ENGINE_LADDER_COUNT] = {ENGINE_LADDER_STANDARD_TEXT, ENGINE_LADDER_EARLY_TEXT,
+                                              ENGINE_LADDER_LATE_TEXT, ENGINE_LADDER_FLAT_TEXT};
     for (int ladder = ENGINE_LADDER_STANDARD; ladder < ENGINE_LADDER_COUNT; ladder++) {
         char listed[160] = "";
         for (int level = 1; level <= ENGINE_LEVEL_MAX; level++)
