@@ -106,6 +106,10 @@ build/$(1)/tests/%: tests/%.c $(TEST_HDR) build/$(1)/libquartet.a
 	@mkdir -p $$(@D)
 	$$(CC) $(2) -o $$@ $$< build/$(1)/libquartet.a $(LIBS_CORE)
 
+build/$(1)/tools/%: tools/%.c build/$(1)/libquartet.a
+	@mkdir -p $$(@D)
+	$$(CC) $(2) -o $$@ $$< build/$(1)/libquartet.a $(LIBS_CORE)
+
 -include $(patsubst %.o,%.d,$(call objs,$(1),$(SRC)))
 endef
 
@@ -161,10 +165,10 @@ bin/quartet-tsan: deps $(call front,tsan) build/tsan/libquartet.a
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 
-test: all node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/rel/tests/%)
+test: all node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/rel/tests/%) build/rel/tools/ypatterns
 	@sh tests/run.sh build/rel/tests
 
-test-sanitize: debug node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/san/tests/%)
+test-sanitize: debug node_modules/.package-lock.json $(TEST_SRC:tests/%.c=build/san/tests/%) build/san/tools/ypatterns
 	@UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 Q=./bin/quartet-debug sh tests/run.sh build/san/tests
 
 # Threads: the search worker, GTP's interruptible genmove, the match runner, the web server.

@@ -38,4 +38,31 @@ for v in standard progressive double; do
     out=$($Q play y size=7 variant=$v --first=random:seed=1 --second=random:seed=2 </dev/null 2>&1)
     status $? 0 "random game $v"; has "$out" "makes a Y" "random game $v ends with a Y"
 done
+
+# tools/ypatterns.c: the standard game's pattern counts from match logs.
+# Every position after the opening counts once, its move chosen once; a
+# log of another game is skipped; a bad move stops the tool.
+yp=${QUARTET_TOOLS:-build/rel/tools}/ypatterns
+tmp=$(mktemp -d)
+$Q match -game y size=5 -games 2 -random-plies 1 -tc iterations=50 -seed 3 quartet name=a quartet name=b \
+    -log "$tmp/y.log" >/dev/null 2>&1
+$Q match -game lot -games 1 -tc iterations=50 quartet name=a quartet name=b -log "$tmp/lot.log" >/dev/null 2>&1
+positions=$(grep '^game=' "$tmp/y.log" | tr '\t' '\n' | grep '^moves=' | sed 's/^moves=//' | tr ' ' '\n' |
+    grep -cvx 'swap')
+out=$("$yp" "$tmp/y.log" "$tmp/lot.log"); status $? 0 "ypatterns"
+has "$out" "from 2 games ($positions positions)" "ypatterns counts the Y games' positions"
+sums=$(printf '%s\n' "$out" | grep '^    {' | tr -d '{},' | awk '{ s += $4; c += $5 } END { print s, c }')
+# the empty cells before each counted move of Y 5's 15 (swap places no stone)
+empty=$(grep '^game=' "$tmp/y.log" | tr '\t' '\n' | grep -E '^(opening|moves)=' | awk -F= '
+    $1 == "opening" { stones = 0; n = split($2, t, " "); for (i = 1; i <= n; i++) stones += t[i] != "swap" }
+    $1 == "moves" { n = split($2, t, " "); for (i = 1; i <= n; i++) if (t[i] != "swap") { s += 15 - stones; stones++ } }
+    END { print s }')
+has "$sums" "$empty $positions" "ypatterns: every empty cell seen, one chosen in each position"
+printf '%s\n' "$out" > "$tmp/counts.h"
+printf '#include <stdint.h>\n#include "counts.h"\nint main(void) { return sizeof y_pattern_counts == 0; }\n' > "$tmp/c.c"
+${CC:-cc} -o "$tmp/c" "$tmp/c.c" && "$tmp/c"; status $? 0 "ypatterns writes a C table"
+sed 's/\tmoves=[^\t]*/\tmoves=zz9/' "$tmp/y.log" > "$tmp/bad.log"
+out=$("$yp" "$tmp/bad.log" 2>&1); status $? 1 "ypatterns: a bad move"
+has "$out" "ypatterns: zz9: " "ypatterns names the bad move"
+rm -rf "$tmp"
 summary cli_y

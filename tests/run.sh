@@ -5,6 +5,8 @@
 # anything failed.
 cd "$(dirname "$0")/.." || exit 2
 dir=${1:-build/rel/tests}
+# the tools built beside the tests (tests/cli_y.sh runs tools/ypatterns.c's)
+export QUARTET_TOOLS="$(dirname "$dir")/tools"
 passed=0 failed=0
 log=$(mktemp)
 # ONLY="prog script ..." runs just those (the ThreadSanitizer build).

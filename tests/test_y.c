@@ -7,6 +7,7 @@
 #include "rng.h"
 #include "util.h"
 #include "games/y.h"
+#include "games/y_policy.h"
 
 #include <stdlib.h>
 
@@ -863,29 +864,41 @@ static float prior_of(const game *g, const char *move)
     return -1;
 }
 
-static void test_priors(void)
+/* The move with the highest prior, which no other move ties. */
+static void expect_top_prior(const game *g, const char *want)
 {
-    game *g = test_game(&y_ops, "size=11 pie=0");
-    CHECK_INT(test_play(g, "e3 k1 f5 e4"), 0);
     qmove moves[GAME_MAX_MOVES];
     float out[GAME_MAX_MOVES];
-    int n = g->ops->legal_moves(g, moves);
+    int n = g->ops->legal_moves(g, moves), best = 0, ties = 0;
     g->ops->priors(g, moves, n, out);
-    int best = 0;
     for (int i = 0; i < n; i++) {
-        CHECK(out[i] >= 0 && out[i] <= 1);
-        if (out[i] > out[best])
-            best = i;
+        CHECK(out[i] >= 0.1f && out[i] <= 1);
+        best = out[i] > out[best] ? i : best;
     }
-    /* the reply to the intrusion first, alone */
+    for (int i = 0; i < n; i++)
+        ties += i != best && out[i] == out[best];
     char t[GAME_MOVE_TEXT_MAX];
     g->ops->move_to_text(g, moves[best], t, sizeof t);
-    CHECK_STR(t, "f4");
-    for (int i = 0; i < n; i++)
-        CHECK(i == best || out[i] < out[best]);
-    /* then bridges to Black's stones and edge templates, above a plain cell */
+    CHECK_STR(t, want);
+    CHECK_INT(ties, 0);
+}
+
+static void test_priors(void)
+{
+    /* the standard game's patterns: the reply to White's intrusion e4
+     * into the bridge e3-f5 first, a cell next to White's last stone above
+     * a lone cell, the bottom's second row above the first */
+    game *g = test_game(&y_ops, "size=11 pie=0");
+    CHECK_INT(test_play(g, "e3 k1 f5 e4"), 0);
+    expect_top_prior(g, "f4");
+    CHECK(prior_of(g, "d4") > prior_of(g, "i3"));
+    CHECK(prior_of(g, "h2") > prior_of(g, "h1"));
+    game_free(g);
+    /* the variants' knowledge (Black to place two stones): bridges to
+     * Black's stones and edge templates above a plain cell */
+    g = test_game(&y_ops, "size=11 variant=double");
+    CHECK_INT(test_play(g, "e3 k1,e4"), 0);
     float plain = prior_of(g, "i3");
-    CHECK(prior_of(g, "g7") > plain);  /* bridge to f5 through f6, g6 */
     CHECK(prior_of(g, "f2") > plain);  /* bridge to e3 and the bottom's template */
     CHECK(prior_of(g, "h2") > plain);  /* the bottom's edge template */
     CHECK(prior_of(g, "d4") > plain);  /* next to White's last stone */
@@ -894,7 +907,10 @@ static void test_priors(void)
     /* c2 is surrounded by White: no use to anyone, the lowest prior */
     g = test_game(&y_ops, "size=5 pie=0");
     CHECK_INT(test_set_pos(g, "1/b1/wwb/w1w1/bww1b b 11 - -"), 0);
-    n = g->ops->legal_moves(g, moves);
+    qmove moves[GAME_MAX_MOVES];
+    float out[GAME_MAX_MOVES];
+    char t[GAME_MOVE_TEXT_MAX];
+    int n = g->ops->legal_moves(g, moves);
     g->ops->priors(g, moves, n, out);
     float dead = prior_of(g, "c2");
     CHECK(dead < 0.5f);
@@ -907,6 +923,84 @@ static void test_priors(void)
     g = test_game(&y_ops, "size=11");
     CHECK_INT(test_play(g, "f6"), 0);
     CHECK(prior_of(g, "swap") == 0.5f);
+    game_free(g);
+}
+
+/* Cell `name` of a Y board of `size` under symmetry `sym` (0-5: the
+ * orders of the three distances to the sides, bottom, right and left,
+ * that become the image's). */
+static void image_of(const char *name, int size, int sym, char *out)
+{
+    static const int order[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int col = name[0] - 'a', row = atoi(name + 1) - 1;
+    int d[3] = {row, size - 1 - col, col - row}, e[3];
+    for (int k = 0; k < 3; k++)
+        e[k] = d[order[sym][k]];
+    sprintf(out, "%c%d", 'a' + (size - 1 - e[1]), e[0] + 1);
+}
+
+/* Every empty cell's pattern and prior in g. */
+static int patterns_of(const game *g, char (*names)[GAME_MOVE_TEXT_MAX], y_pattern *pat, float *prior)
+{
+    qmove moves[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, moves);
+    g->ops->priors(g, moves, n, prior);
+    for (int i = 0; i < n; i++) {
+        g->ops->move_to_text(g, moves[i], names[i], GAME_MOVE_TEXT_MAX);
+        pat[i] = y_policy_pattern(g, (int)moves[i]);
+    }
+    return n;
+}
+
+static int same_pattern(y_pattern a, y_pattern b)
+{
+    return a.ring == b.ring && a.edge == b.edge && a.near == b.near;
+}
+
+/* A cell's pattern and prior are the same in the board's six images of
+ * a position and, colours exchanged, for the other player to move. */
+static void test_pattern_symmetry(void)
+{
+    static const char *const line[] = {"e3", "k1", "f5", "e4", "h2", "g3", "c2", "j9", "a1"};
+    static char names[2][GAME_MAX_MOVES][GAME_MOVE_TEXT_MAX];
+    static y_pattern pat[2][GAME_MAX_MOVES];
+    static float prior[2][GAME_MAX_MOVES];
+    game *g = test_game(&y_ops, "size=11 pie=0");
+    for (int i = 0; i < 9; i++)
+        CHECK_INT(test_play(g, line[i]), 0);
+    int n = patterns_of(g, names[0], pat[0], prior[0]), differ = 0, mismatched = 0;
+    for (int i = 1; i < n; i++)
+        differ += !same_pattern(pat[0][i], pat[0][0]);
+    CHECK(differ > n / 2);
+    for (int sym = 1; sym < 6; sym++) {
+        game *h = test_game(&y_ops, "size=11 pie=0");
+        char cell[8];
+        for (int i = 0; i < 9; i++) {
+            image_of(line[i], 11, sym, cell);
+            CHECK_INT(test_play(h, cell), 0);
+        }
+        CHECK_INT(patterns_of(h, names[1], pat[1], prior[1]), n);
+        for (int i = 0; i < n; i++) {
+            image_of(names[0][i], 11, sym, cell);
+            for (int j = 0; j < n; j++)
+                if (strcmp(names[1][j], cell) == 0)
+                    mismatched += !same_pattern(pat[0][i], pat[1][j]) || prior[0][i] != prior[1][j];
+        }
+        game_free(h);
+    }
+    CHECK_INT(mismatched, 0);
+    /* the colours exchanged (e3 becomes White's by the swap), the other
+     * player to move */
+    game_free(g);
+    g = test_game(&y_ops, "size=11 pie=1");
+    CHECK_INT(test_play(g, "e3 swap"), 0);
+    for (int i = 1; i < 9; i++)
+        CHECK_INT(test_play(g, line[i]), 0);
+    CHECK_INT(patterns_of(g, names[1], pat[1], prior[1]), n);
+    for (int i = 0; i < n; i++)
+        mismatched += strcmp(names[0][i], names[1][i]) != 0 || !same_pattern(pat[0][i], pat[1][i]) ||
+                      prior[0][i] != prior[1][i];
+    CHECK_INT(mismatched, 0);
     game_free(g);
 }
 
@@ -955,7 +1049,7 @@ static void dead_cell_is(const char *around, int want)
     CHECK_INT(test_set_pos(g, text), 0);
     CHECK_INT(searched(g, "d3"), !want);
     CHECK(searched(g, "f3")); /* an open cell of the board's middle row */
-    CHECK(want ? prior_of(g, "d3") < 0.2f : prior_of(g, "d3") >= 0.5f);
+    CHECK(want ? prior_of(g, "d3") == 0.1f : prior_of(g, "d3") > 0.1f);
     if (check_current_failed)
         printf("  around d3: %s (%s)\n", around, text);
     check_current_failed |= failed_before;
@@ -1132,6 +1226,7 @@ int main(void)
     RUN(test_search_moves);
     RUN(test_policy_saves_bridges);
     RUN(test_priors);
+    RUN(test_pattern_symmetry);
     RUN(test_dead_cells);
     RUN(test_bad_input);
     RUN(test_bad_positions);

@@ -3,13 +3,15 @@
  * regression of each game's result (for the side to move) on the
  * evaluation's features (loa_eval.h) of every position after the opening.
  *
- *   make && cc -O2 -Isrc tools/loafit.c build/rel/libquartet.a -lm -lpthread \
- *       -o build/loafit && build/loafit ../shared/data/loa-games/*.txt
+ *   make build/rel/tools/loafit && build/rel/tools/loafit RECORDS...
+ *
+ * (RECORDS: the .txt files of ../shared/data/loa-games.)
  *
  * Reads records as described in the data's README (GN|black|white|moves|
  * end|start); a game counts when it ends on the board or by resignation or
  * forfeit.  Prints the positions used, the weights and the log loss.
  */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include "game.h"
 #include "games/loa.h"
 #include "games/loa_eval.h"

@@ -146,9 +146,9 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * a ladder: tables calibrated by matches so that each level is about
  * 150-250 Elo above the last where the budget allows (docs/STRENGTH.md,
  * "Levels").  The standard ladder widens its steps as doubling the search
- * gains less; the early one, for games that gain most from their first
+ * gains less; the early one, for games that gain much from their first
  * tens of iterations and little a doubling after (Y's standard game),
- * puts four of its ten levels below 100 iterations; the late one, for games
+ * steps about three times from 10 to 6000; the late one, for games
  * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
  * variant), starts higher and steps less than twice up to 400; the flat
  * one, for games whose search gains little above 16000 iterations (Y's
@@ -166,7 +166,7 @@ enum engine_ladder {
 };
 /* Each table is written once: its initialiser and its help text */
 #define ENGINE_LADDER_STANDARD_LIST 50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
-#define ENGINE_LADDER_EARLY_LIST 10, 20, 30, 50, 150, 400, 2000, 16000, 128000, 512000
+#define ENGINE_LADDER_EARLY_LIST 10, 30, 80, 200, 600, 2000, 6000, 16000, 128000, 512000
 #define ENGINE_LADDER_LATE_LIST 120, 220, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
 #define ENGINE_LADDER_FLAT_LIST 10, 50, 150, 400, 1000, 2500, 6000, 16000, 128000, 512000
 #define ENGINE_QUOTE_LIST(...) #__VA_ARGS__

@@ -21,6 +21,7 @@
 #include "games/y_board.h"
 #include "rng.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -96,9 +97,12 @@ static int useless_for(unsigned code, unsigned own)
     return (empty & ~(ring_next(mine) | ring_prev(mine))) == 0;
 }
 
+static void build_pattern_priors(void);
+
 static void build_tables(void)
 {
     build_hits();
+    build_pattern_priors();
     for (unsigned code = 0; code < 4096; code++) {
         int outside = 0;
         for (int k = 0; k < 6; k++)
@@ -313,6 +317,114 @@ int y_policy_playout(game *gg, struct rng *r, int max_plies, qmove *trace, int *
 
 /* ---- priors ---- */
 
+/* Colour `own`'s view of a ring code: own stones 1, the opponent's 2. */
+static unsigned relative_code(unsigned code, int own)
+{
+    if (own == BLACK)
+        return code;
+    unsigned out = 0;
+    for (int k = 0; k < 6; k++) {
+        unsigned v = code >> (2 * k) & 3;
+        out |= (v == BLACK ? WHITE : v == WHITE ? BLACK : v) << (2 * k);
+    }
+    return out;
+}
+
+/* The least of a ring code's twelve images: turned by 0-5 places, and
+ * read the other way round. */
+static unsigned canonical_ring(unsigned code)
+{
+    unsigned best = code;
+    for (int mirror = 0; mirror < 2; mirror++)
+        for (int turn = 0; turn < 6; turn++) {
+            unsigned image = 0;
+            for (int k = 0; k < 6; k++) {
+                int from = mirror ? (turn + 6 - k) % 6 : (turn + k) % 6;
+                image |= (code >> (2 * from) & 3) << (2 * k);
+            }
+            best = image < best ? image : best;
+        }
+    return best;
+}
+
+/* Cell i's distance to side e (0 bottom, 1 right, 2 left). */
+static int edge_distance(const y_game *g, int i, int e)
+{
+    return e == 0 ? g->row[i] : e == 1 ? g->size - 1 - g->col[i] : g->col[i] - g->row[i];
+}
+
+static int side_distance(const y_game *g, int c)
+{
+    int d = Y_PATTERN_EDGES - 1;
+    for (int e = 0; e < 3; e++)
+        d = edge_distance(g, c, e) < d ? edge_distance(g, c, e) : d;
+    return d;
+}
+
+/* 1 next to stone l, 2 a bridge away, 0 neither (or no l). */
+static int near_stone(const y_game *g, int c, int l)
+{
+    int near = 0;
+    for (int k = 0; l >= 0 && k < 6; k++) {
+        if (g->ring[c][k] == l)
+            return 1;
+        if (g->bridge[c][k] == l)
+            near = 2;
+    }
+    return near;
+}
+
+y_pattern y_policy_pattern(const game *gg, int c)
+{
+    const y_game *g = (const y_game *)gg;
+    int last[2];
+    recent_stones(g, last);
+    int own = g->st.side + 1;
+    return (y_pattern){.ring = (uint16_t)canonical_ring(relative_code(ring_code(g, c), own)),
+                       .edge = (uint8_t)side_distance(g, c),
+                       .near = (uint8_t)near_stone(g, c, last[own == BLACK])};
+}
+
+#include "games/y_pattern_counts.h"
+
+/* A pattern's prior from how often it was chosen: its rate, drawn toward
+ * the mean rate of all cells as if PATTERN_SMOOTHING more cells had been
+ * seen at that rate, as PATTERN_SCALE times the log of its ratio to the
+ * mean, above 0.5; never below PATTERN_FLOOR (dead cells' 0.1 stays the
+ * lowest).  The scale was chosen by matches (docs/STRENGTH.md, "Y's
+ * learned priors"). */
+#define PATTERN_SMOOTHING 20.0
+#define PATTERN_SCALE 0.15
+#define PATTERN_FLOOR 0.15
+
+/* pattern_prior[own - 1][side distance][near][ring code as on the board] */
+static float pattern_prior[2][Y_PATTERN_EDGES][Y_PATTERN_NEAR][4096];
+
+static void build_pattern_priors(void)
+{
+    static double seen[Y_PATTERN_EDGES][Y_PATTERN_NEAR][4096], chosen[Y_PATTERN_EDGES][Y_PATTERN_NEAR][4096];
+    double all_seen = 0, all_chosen = 0;
+    for (size_t i = 0; i < sizeof y_pattern_counts / sizeof y_pattern_counts[0]; i++) {
+        const y_pattern_count *p = &y_pattern_counts[i];
+        seen[p->edge][p->near][p->ring] = p->seen;
+        chosen[p->edge][p->near][p->ring] = p->chosen;
+        all_seen += p->seen, all_chosen += p->chosen;
+    }
+    double mean = all_chosen / all_seen;
+    for (int own = BLACK; own <= WHITE; own++)
+        for (unsigned code = 0; code < 4096; code++) {
+            unsigned ring = canonical_ring(relative_code(code, own));
+            for (int e = 0; e < Y_PATTERN_EDGES; e++)
+                for (int n = 0; n < Y_PATTERN_NEAR; n++) {
+                    double rate = (chosen[e][n][ring] + mean * PATTERN_SMOOTHING) /
+                                  (seen[e][n][ring] + PATTERN_SMOOTHING);
+                    double v = 0.5 + PATTERN_SCALE * log(rate / mean);
+                    v = v < PATTERN_FLOOR ? PATTERN_FLOOR : v > 1.0 ? 1.0 : v;
+                    pattern_prior[own - 1][e][n][code] = (float)v;
+                }
+        }
+}
+
 /* Bridges from c to stones of colour own, and edge templates, with both
  * carrier cells empty (at most two counted). */
 static int links(const y_game *g, int c, int own)
@@ -327,13 +439,6 @@ static int links(const y_game *g, int c, int own)
     }
     return n;
 }
-
-/* Cell i's distance to side e (0 bottom, 1 right, 2 left). */
-static int edge_distance(const y_game *g, int i, int e)
-{
-    return e == 0 ? g->row[i] : e == 1 ? g->size - 1 - g->col[i] : g->col[i] - g->row[i];
-}
-
 /* Is c the next step of a ladder the player to move is losing: the
  * opponent's last stone l is on a side, c is next to it on the second row,
  * beside an own second-row stone?  Each such step is answered on the side
@@ -369,9 +474,31 @@ static void answers_to(const y_game *g, int l, int own, float *bonus)
         bonus[save[k]] += 0.3f;
 }
 
+/* The standard game's priors: each cell's pattern. */
+static void pattern_priors(const y_game *g, const qmove *moves, int n, float *out)
+{
+    int own = g->st.side + 1, last[2];
+    recent_stones(g, last);
+    int l = last[own == BLACK];
+    float(*prior)[Y_PATTERN_NEAR][4096] = pattern_prior[own - 1];
+    for (int i = 0; i < n; i++) {
+        int c = (int)moves[i];
+        if (moves[i] == MV_SWAP)
+            out[i] = 0.5f;
+        else if (y_policy_dead(g, c))
+            out[i] = 0.1f;
+        else
+            out[i] = prior[side_distance(g, c)][near_stone(g, c, l)][ring_code(g, c)];
+    }
+}
+
 void y_policy_priors(const game *gg, const qmove *moves, int n, float *out)
 {
     const y_game *g = (const y_game *)gg;
+    if (g->variant == VAR_STANDARD) {
+        pattern_priors(g, moves, n, out);
+        return;
+    }
     int own = g->st.side + 1, last[2];
     float bonus[MAX_CELLS];
     recent_stones(g, last);

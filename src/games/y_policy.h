@@ -7,6 +7,8 @@
 
 #include "game.h"
 
+#include <stdint.h>
+
 struct rng;
 struct y_game;
 
@@ -37,8 +39,24 @@ int y_policy_playout(game *g, struct rng *r, int max_plies, qmove *trace, int *n
  * than passing, which is never better than a stone. */
 int y_policy_dead(const struct y_game *g, int c);
 
+/* What the standard game's priors know of an empty cell: its six
+ * neighbours as the player to move sees them (2 bits each in ring order:
+ * 0 empty, 1 own stone, 2 the opponent's, 3 the outside), the least code
+ * over the ring's six turns and two reflections; its distance to the
+ * nearest side (at most 3); and whether it is next to the opponent's last
+ * stone (1), a bridge away from it (2) or neither (0). */
+#define Y_PATTERN_EDGES 4
+#define Y_PATTERN_NEAR 3
+typedef struct y_pattern {
+    uint16_t ring;
+    uint8_t edge, near;
+} y_pattern;
+y_pattern y_policy_pattern(const game *g, int c);
+
 /* out[i] in [0,1]: how promising moves[i] is for the player to move
- * (0.5 when nothing is known). */
+ * (0.5 when nothing is known).  The standard game's come from how often
+ * strong play chose a cell of each pattern (y_pattern_counts.h), the
+ * variants' from bridges, edge templates and the last stone. */
 void y_policy_priors(const game *g, const qmove *moves, int n, float *out);
 
 #endif
