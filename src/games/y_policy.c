@@ -374,15 +374,20 @@ static int near_stone(const y_game *g, int c, int l)
     return near;
 }
 
+/* The last stone of the player not to move, -1 when none is recent. */
+static int opponent_last(const y_game *g)
+{
+    int last[2];
+    recent_stones(g, last);
+    return last[g->st.side ^ 1];
+}
+
 y_pattern y_policy_pattern(const game *gg, int c)
 {
     const y_game *g = (const y_game *)gg;
-    int last[2];
-    recent_stones(g, last);
-    int own = g->st.side + 1;
-    return (y_pattern){.ring = (uint16_t)canonical_ring(relative_code(ring_code(g, c), own)),
+    return (y_pattern){.ring = (uint16_t)canonical_ring(relative_code(ring_code(g, c), g->st.side + 1)),
                        .edge = (uint8_t)side_distance(g, c),
-                       .near = (uint8_t)near_stone(g, c, last[own == BLACK])};
+                       .near = (uint8_t)near_stone(g, c, opponent_last(g))};
 }
 
 #include "games/y_pattern_counts.h"
@@ -402,26 +407,29 @@ static float pattern_prior[2][Y_PATTERN_EDGES][Y_PATTERN_NEAR][4096];
 
 static void build_pattern_priors(void)
 {
-    static double seen[Y_PATTERN_EDGES][Y_PATTERN_NEAR][4096], chosen[Y_PATTERN_EDGES][Y_PATTERN_NEAR][4096];
+    /* by_pattern[side distance][near][canonical ring]: 0.5 where unseen */
+    static float by_pattern[Y_PATTERN_EDGES][Y_PATTERN_NEAR][4096];
+    const size_t npatterns = sizeof y_pattern_counts / sizeof y_pattern_counts[0];
     double all_seen = 0, all_chosen = 0;
-    for (size_t i = 0; i < sizeof y_pattern_counts / sizeof y_pattern_counts[0]; i++) {
-        const y_pattern_count *p = &y_pattern_counts[i];
-        seen[p->edge][p->near][p->ring] = p->seen;
-        chosen[p->edge][p->near][p->ring] = p->chosen;
-        all_seen += p->seen, all_chosen += p->chosen;
-    }
+    for (size_t i = 0; i < npatterns; i++)
+        all_seen += y_pattern_counts[i].seen, all_chosen += y_pattern_counts[i].chosen;
     double mean = all_chosen / all_seen;
+    for (int e = 0; e < Y_PATTERN_EDGES; e++)
+        for (int n = 0; n < Y_PATTERN_NEAR; n++)
+            for (int r = 0; r < 4096; r++)
+                by_pattern[e][n][r] = 0.5f;
+    for (size_t i = 0; i < npatterns; i++) {
+        const y_pattern_count *p = &y_pattern_counts[i];
+        double rate = (p->chosen + mean * PATTERN_SMOOTHING) / (p->seen + PATTERN_SMOOTHING);
+        double v = 0.5 + PATTERN_SCALE * log(rate / mean);
+        by_pattern[p->edge][p->near][p->ring] = (float)(v < PATTERN_FLOOR ? PATTERN_FLOOR : v > 1.0 ? 1.0 : v);
+    }
     for (int own = BLACK; own <= WHITE; own++)
         for (unsigned code = 0; code < 4096; code++) {
             unsigned ring = canonical_ring(relative_code(code, own));
             for (int e = 0; e < Y_PATTERN_EDGES; e++)
-                for (int n = 0; n < Y_PATTERN_NEAR; n++) {
-                    double rate = (chosen[e][n][ring] + mean * PATTERN_SMOOTHING) /
-                                  (seen[e][n][ring] + PATTERN_SMOOTHING);
-                    double v = 0.5 + PATTERN_SCALE * log(rate / mean);
-                    v = v < PATTERN_FLOOR ? PATTERN_FLOOR : v > 1.0 ? 1.0 : v;
-                    pattern_prior[own - 1][e][n][code] = (float)v;
-                }
+                for (int n = 0; n < Y_PATTERN_NEAR; n++)
+                    pattern_prior[own - 1][e][n][code] = by_pattern[e][n][ring];
         }
 }
 
@@ -477,10 +485,8 @@ static void answers_to(const y_game *g, int l, int own, float *bonus)
 /* The standard game's priors: each cell's pattern. */
 static void pattern_priors(const y_game *g, const qmove *moves, int n, float *out)
 {
-    int own = g->st.side + 1, last[2];
-    recent_stones(g, last);
-    int l = last[own == BLACK];
-    float(*prior)[Y_PATTERN_NEAR][4096] = pattern_prior[own - 1];
+    int l = opponent_last(g);
+    float(*prior)[Y_PATTERN_NEAR][4096] = pattern_prior[g->st.side];
     for (int i = 0; i < n; i++) {
         int c = (int)moves[i];
         if (moves[i] == MV_SWAP)
@@ -499,10 +505,9 @@ void y_policy_priors(const game *gg, const qmove *moves, int n, float *out)
         pattern_priors(g, moves, n, out);
         return;
     }
-    int own = g->st.side + 1, last[2];
+    int own = g->st.side + 1;
     float bonus[MAX_CELLS];
-    recent_stones(g, last);
-    answers_to(g, last[g->st.side ^ 1], own, bonus);
+    answers_to(g, opponent_last(g), own, bonus);
     for (int i = 0; i < n; i++) {
         out[i] = 0.5f;
         if (moves[i] == MV_SWAP)
