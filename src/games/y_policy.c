@@ -136,10 +136,13 @@ static int captured(const y_game *g, int c)
     return 1;
 }
 
-int y_policy_dead(const y_game *g, int c)
+/* y_policy_dead for a cell whose ring code is known. */
+static int dead_cell(const y_game *g, int c, unsigned code)
 {
-    return g->side_mask[c] ? captured(g, c) : dead[ring_code(g, c)];
+    return g->side_mask[c] ? captured(g, c) : dead[code];
 }
+
+int y_policy_dead(const y_game *g, int c) { return dead_cell(g, c, ring_code(g, c)); }
 
 /* The cells that answer the stone on cell l for colour own: each empty
  * cell between two neighbours of l that are own stones or the outside
@@ -489,12 +492,15 @@ static void pattern_priors(const y_game *g, const qmove *moves, int n, float *ou
     float(*prior)[Y_PATTERN_NEAR][4096] = pattern_prior[g->st.side];
     for (int i = 0; i < n; i++) {
         int c = (int)moves[i];
-        if (moves[i] == MV_SWAP)
+        if (moves[i] == MV_SWAP) {
             out[i] = 0.5f;
-        else if (y_policy_dead(g, c))
+            continue;
+        }
+        unsigned code = ring_code(g, c);
+        if (dead_cell(g, c, code))
             out[i] = 0.1f;
         else
-            out[i] = prior[side_distance(g, c)][near_stone(g, c, l)][ring_code(g, c)];
+            out[i] = prior[side_distance(g, c)][near_stone(g, c, l)][code];
     }
 }
 
