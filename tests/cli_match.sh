@@ -257,9 +257,10 @@ for tc in ms=300 1+0.1; do
         for (k = 1; k <= n; k++) { if (t[k] > most) most = t[k]; side[k % 2] += t[k]
             if (k <= 8) first[k % 2] += t[k] }
         for (s = 0; s < 2; s++) {
-            if (side[s] < low || !games) low = side[s]
-            if (first[s] / 4 < slow || !games) slow = first[s] / 4 }
-        games++; delete side; delete first
+            if (!sides || side[s] < low) low = side[s]
+            if (!sides || first[s] / 4 < slow) slow = first[s] / 4
+            sides++ }
+        delete side; delete first
     } END { printf "%d %d %d\n", slow, most, low }' "$tmp/time.log")
     set -- $used
     if [ "$tc" = ms=300 ]; then
