@@ -8,7 +8,7 @@ trap 'rm -rf "$tmp"' EXIT
 F=tests/engines/fake.sh
 
 out=$($Q help match); status $? 0 "help match"
-for flag in -game -games -schedule -openings -random-plies -seed -tc -margin -timeout \
+for flag in -game -games -schedule -openings -opening-start -random-plies -seed -tc -margin -timeout \
     -max-plies -concurrency -sprt -log -resume -sgf -report -debug cmd= name= example \
     "3 a write failed (disk full"; do
     has "$out" "$flag" "help match documents $flag"
@@ -193,6 +193,24 @@ has "$(cat "$tmp/all.sgf")" "RE[W+F]" "SGF forfeit result"
 has "$(cat "$tmp/all.sgf")" "QP[w6b/8/8/8/8/8/8/b1b1w3 b]" "SGF position opening"
 $Q match -games 2 -tc ms=500 -sgf "$tmp/sgf" cmd="$F illegal" cmd="$F garbage" >/dev/null 2>&1
 status "$(ls "$tmp/sgf" | wc -l | tr -d ' ')" 2 "one SGF file per game"
+
+# -opening-start: the book from its N-th opening, round to the first again;
+# the start is part of the match (a log of another start does not resume).
+out=$($Q match -games 6 -openings "$tmp/op.txt" -opening-start 2 -log "$tmp/os.log" random random 2>&1)
+status $? 0 "opening start"
+has "$out" "openings file:$tmp/op.txt:2:" "opening start: the book read"
+P='pos:w6b/8/8/8/8/8/8/b1b1w3 b' M='c8-c6 h5-f5'
+got=$(grep -o 'opening=[^	]*' "$tmp/os.log" | sed 's/^opening=//' | tr '\n' '|')
+if [ "$got" = "$P|$P|$M|$M|$P|$P|" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL opening start: the games' openings $got"; fi
+has "$(head -n 1 "$tmp/os.log")" ":start=2	" "opening start in the log's first line"
+out=$($Q match -games 6 -openings "$tmp/op.txt" -log "$tmp/os.log" -resume random random 2>&1)
+status $? 2 "another start does not resume"; has "$out" "belongs to another match" "another start does not resume"
+out=$($Q match -openings "$tmp/op.txt" -opening-start 3 random random 2>&1)
+status $? 2 "opening start past the book"
+has "$out" "quartet match: -opening-start 3: $tmp/op.txt holds 2 openings" "opening start past the book"
+out=$($Q match -opening-start 2 random random 2>&1)
+status $? 2 "opening start without a book"; has "$out" "-opening-start needs -openings FILE" "opening start without a book"
 
 # SPRT: W wins every game (a winning move in the position, or the
 # opponent's illegal move); pairs decide elo0=0 elo1=50 after 4 pairs

@@ -73,7 +73,9 @@ static int build_schedule(match *m)
                 s->second = m->encounters[e][!swap];
                 s->encounter = e;
                 s->round = j;
-                s->opening = m->random_plies ? p : (m->nopenings ? p % m->nopenings : 0);
+                s->opening = m->random_plies ? p
+                             : m->nopenings ? (p + m->opening_start - 1) % m->nopenings
+                                            : 0;
             }
     return 0;
 }

@@ -105,6 +105,7 @@ typedef struct match {
     int nencounters;
     match_opening *openings;
     int nopenings;
+    int opening_start;    /* -opening-start: the book's opening played first, from 1 */
     char openings_desc[600];
     uint64_t seed;
     int random_plies;

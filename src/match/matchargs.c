@@ -229,6 +229,7 @@ static const struct number_flag {
 } number_flags[] = {
     {"-games", 1, 10000000, offsetof(match, games), 'i'},
     {"-random-plies", 1, 1000, offsetof(match, random_plies), 'i'},
+    {"-opening-start", 1, 10000000, offsetof(match, opening_start), 'i'},
     {"-seed", 0, 2147483647L, offsetof(match, seed), 'u'},
     {"-margin", 0, 3600000, offsetof(match, margin_ms), 'L'},
     {"-timeout", 1, 86400000, offsetof(match, timeout_ms), 'L'},
@@ -407,6 +408,8 @@ static int check_whole(match *m, const args *a)
         return usage_error("-sprt needs exactly two players");
     if (m->openings_path && m->random_plies)
         return usage_error("use either -openings or -random-plies");
+    if (m->opening_start > 1 && !m->openings_path)
+        return usage_error("-opening-start needs -openings FILE");
     if (m->resume && !m->log_path)
         return usage_error("-resume needs -log FILE");
     tidy_names(m);
@@ -418,6 +421,7 @@ int matchargs_parse(match *m, int argc, char **argv)
     args a = {"loa", {0}, 0};
     m->games = 2;
     m->seed = 1;
+    m->opening_start = 1;
     m->schedule_kind = -1;
     m->margin_ms = 50;
     m->timeout_ms = 30000;

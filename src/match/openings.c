@@ -187,9 +187,17 @@ int openings_load(match *m, const char *path)
     if (rc >= 0 && m->nopenings == 0) {
         fprintf(stderr, "quartet match: %s holds no openings\n", path);
         rc = -1;
+    } else if (rc >= 0 && m->opening_start > m->nopenings) {
+        fprintf(stderr, "quartet match: -opening-start %d: %s holds %d openings\n",
+                m->opening_start, path, m->nopenings);
+        rc = -1;
     }
-    snprintf(m->openings_desc, sizeof m->openings_desc, "file:%.400s:%d:%016llx", path,
-             m->nopenings, (unsigned long long)openings_hash(m));
+    int n = snprintf(m->openings_desc, sizeof m->openings_desc, "file:%.400s:%d:%016llx", path,
+                     m->nopenings, (unsigned long long)openings_hash(m));
+    /* another start is another match (a log resumes only its own) */
+    if (m->opening_start > 1)
+        snprintf(m->openings_desc + n, sizeof m->openings_desc - (size_t)n, ":start=%d",
+                 m->opening_start);
     return rc < 0 ? -1 : 0;
 }
 
