@@ -359,8 +359,10 @@ static int edge_distance(const y_game *g, int i, int e)
 static int side_distance(const y_game *g, int c)
 {
     int d = Y_PATTERN_EDGES - 1;
-    for (int e = 0; e < 3; e++)
-        d = edge_distance(g, c, e) < d ? edge_distance(g, c, e) : d;
+    for (int e = 0; e < 3; e++) {
+        int to_side = edge_distance(g, c, e);
+        d = to_side < d ? to_side : d;
+    }
     return d;
 }
 
