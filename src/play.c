@@ -236,20 +236,12 @@ static void hook_done(void *arg)
     }
 }
 
-static const char *proven_text(int proven)
-{
-    return proven == ENGINE_PROVEN_WIN    ? " (proven win)"
-           : proven == ENGINE_PROVEN_LOSS ? " (proven loss)"
-           : proven == ENGINE_PROVEN_DRAW ? " (proven draw)"
-                                          : "";
-}
-
 /* The report as text in s->news: one line while the computer thinks,
  * the top candidates with their principal variation for an analysis. */
 static void hook_progress(void *arg, const engine_progress *p)
 {
     play *s = arg;
-    char buf[NEWS_MAX], mv[GAME_MOVE_TEXT_MAX];
+    char buf[NEWS_MAX], mv[GAME_MOVE_TEXT_MAX], known[48];
     int lines = 1;
     buf[0] = 0;
     if (p->ncand > 0) {
@@ -265,13 +257,15 @@ static void hook_progress(void *arg, const engine_progress *p)
                  p->ncand ? 100 * p->cand[0].value : 50.0,
                  s->analysis ? "stop" : "move now");
     } else {
+        engine_proven_text(p->proven, p->ncand ? p->cand[0].plies : 0, known, sizeof known);
         snprintf(buf, sizeof buf, "Analysis %.1f s, %llu playouts%s", (double)p->ms / 1000,
-                 (unsigned long long)p->iterations, proven_text(p->proven));
+                 (unsigned long long)p->iterations, known);
         for (int i = 0; i < p->ncand && i < 5; i++, lines++) {
             s->view_game->ops->move_to_text(s->view_game, p->cand[i].move, mv, sizeof mv);
+            engine_proven_text(p->cand[i].proven, p->cand[i].plies, known, sizeof known);
             util_str_appendf(buf, sizeof buf, "\n  %-12s %8llu visits  win rate %5.1f%%%s", mv,
                              (unsigned long long)p->cand[i].visits, 100 * p->cand[i].value,
-                             proven_text(p->cand[i].proven));
+                             known);
         }
         char pv[1024];
         if (p->npv > 0 && engine_moves_text(s->view_game, p->pv, p->npv, pv, sizeof pv) == 0) {

@@ -412,6 +412,21 @@ call POST "/api/games/$sid/analysis" '{"ms":3000}'
 expect 202 '"proof":{"done":' "an analysis starts a proof beside the search"
 wait_proof "$sid"
 expect 200 '"proof":{"done":true,"value":"win","winning":["b1","b2","c2"],"solved":6,"moves":6,"nodes":' "Y 3: a proven win and all three winning first moves"
+# the search proves every first move too (it ends once they are), with
+# the game's length along each proof: Black's third stone ends a win, a
+# loss lasts until the board is full
+for _ in $(seq 100); do
+    printf '%s' "$body" | grep -q '"done":true,"candidates"' && break
+    sleep 0.1
+    call GET "/api/games/$sid/analysis"
+done
+for m in b1 b2 c2; do
+    has "$body" "\"move\":\"$m\",\"visits\":" "a winning first move among the candidates"
+    has "$(printf '%s' "$body" | sed -n "s/.*\"move\":\"$m\",\([^}]*\)}.*/\1/p")" '"proven":"win","plies":5' "$m: a proven win, five moves to the end"
+done
+for m in a1 c1 c3; do
+    has "$(printf '%s' "$body" | sed -n "s/.*\"move\":\"$m\",\([^}]*\)}.*/\1/p")" '"proven":"loss","plies":6' "$m: a proven loss, six moves to the end"
+done
 call POST "/api/games/$sid/play" '{"move":"b2"}' "$s0"
 expect 200 '"ply":1' "a winning first move"
 call POST "/api/games/$sid/analysis" '{"ms":3000}'

@@ -192,7 +192,7 @@ static void check_wins_in_two(const char *settings)
         qmove m = choose(settings, g, &rep);
         CHECK(move_wins_in_two(g, m));
         CHECK_INT(rep.proven, 1);
-        CHECK_HAS(rep.summary, "(proven)");
+        CHECK_HAS(rep.summary, "(proven win, 3 moves to the end)");
         game_free(g);
     }
 }

@@ -83,7 +83,7 @@ static void test_immediate_win(void)
     CHECK(rep.value == 1.0);
     CHECK_INT(rep.iterations, 0); /* seen when the root is expanded */
     CHECK_HAS(rep.summary, "e5xh8");
-    CHECK_HAS(rep.summary, "(proven)");
+    CHECK_HAS(rep.summary, "(proven win, 1 move to the end)");
     engine_free(e);
     game_free(g);
 }

@@ -303,6 +303,13 @@ static void test_hint_analyze(void)
     EXPECT(&t, "  line: ");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
+    /* Y 3: Black's third stone wins, the game five moves from its end */
+    char *y3[] = {(char *)quartet(), "play", "y", "size=3", "pie=0", "--second=human", NULL};
+    CHECK(term_start(&t, y3) == 0);
+    say(&t, "black> ", "analyze 1", "playouts (proven win, 5 moves to the end)");
+    EXPECT(&t, "win rate 100.0% (proven win, 5 moves to the end)");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
 }
 
 /* The thinking line, and a key that makes the computer move now; what was

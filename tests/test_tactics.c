@@ -1,6 +1,6 @@
 /* test_tactics.c - the player in solved positions, in every game: a win
  * in one is played and reported proven, a win in two is played and
- * proven, a threat of an immediate loss is blocked -- at small iteration
+ * proven (three moves to the end, the shortest), a threat of an immediate loss is blocked -- at small iteration
  * budgets, with each game's own settings (and with RAVE).  The careful
  * random player (a beginner's look one move ahead) takes the win in one
  * and blocks too, with every seed.
@@ -87,9 +87,13 @@ static void check_answer(game *g, int kind, const verdict *v, const char *settin
 {
     engine_report rep;
     qmove m = test_ai_choose(g, settings, &rep);
-    /* a win is reported proven, unless the move was forced (the only one,
-     * or every other loses), which is played at once */
-    int ok = good_move(v, m) && (kind == BLOCK || (rep.proven && rep.value == 1.0) ||
+    /* a win is reported proven with its length (the shortest), unless the
+     * move was forced (the only one, or every other loses), which is
+     * played at once */
+    const char *length = kind == WIN1 ? "(proven win, 1 move to the end)"
+                                      : "(proven win, 3 moves to the end)";
+    int ok = good_move(v, m) && (kind == BLOCK || (rep.proven && rep.value == 1.0 &&
+                                                   strstr(rep.summary, length)) ||
                                  strstr(rep.summary, "(the only move not lost)") ||
                                  strstr(rep.summary, "(the only legal move)"));
     if (!ok) {

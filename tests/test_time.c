@@ -165,7 +165,7 @@ static engine_progress progress(uint64_t iterations, int64_t ms, engine_candidat
 
 static void test_decided(void)
 {
-    engine_candidate c[3] = {{1, 600, 0.6, 0.5, 0}, {2, 300, 0.5, 0.5, 0}, {3, 100, 0.4, 0.5, 0}};
+    engine_candidate c[3] = {{1, 600, 0.6, 0.5, 0, 0}, {2, 300, 0.5, 0.5, 0, 0}, {3, 100, 0.4, 0.5, 0, 0}};
     /* 1000 iterations in 100 ms: 10 a ms */
     engine_progress p = progress(1000, 100, c, 3);
     CHECK_INT(engine_decided(&p, 0, 0), 0);        /* no time limit: never */

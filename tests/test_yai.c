@@ -27,6 +27,8 @@ static void expect_move(const char *opts, const char *moves, const char *setting
     snprintf(t, sizeof t, "(none)");
     if (m != QMOVE_NONE)
         g->ops->move_to_text(g, m, t, sizeof t);
+    if (strcmp(t, want) != 0)
+        printf("  after %s [%s]: %s, not %s\n", moves, settings, t, want);
     CHECK_STR(t, want);
     engine_free(e);
     game_free(g);
@@ -57,6 +59,26 @@ static void test_variant_tactics(void)
     expect_move("size=11 variant=double", DCHAIN " i1,g4 h7,i3", "iterations=50 seed=1", "k1");
     /* White has placed one stone of two: the other must go to k1 */
     expect_move("size=11 variant=double", DCHAIN " i1,g4 h7", "iterations=300 seed=1", "k1");
+}
+
+/* Y 7, Black to move: c1, d1, f1, e2 and e3 win in two (every reply
+ * loses at once).  With the priors weighing 32 visits the search first
+ * proves g6 (a longer win) and still plays one of the wins in two,
+ * reported three moves to the end. */
+static void test_shortest_win(void)
+{
+    char err[GAME_ERR_MAX], t[GAME_MOVE_TEXT_MAX];
+    game *g = test_game(&y_ops, "size=7");
+    CHECK_INT(g->ops->from_text(g, "b/w1/bbb/1wwb/ww1bb/w1b3/4w1w b 17 - -", err, sizeof err), 0);
+    engine *e = engine_new("ai", err, sizeof err);
+    engine_set_game(e, g);
+    CHECK_INT(engine_set_all(e, "iterations=3000 seed=1 memory=16 prior=32", err, sizeof err), 0);
+    engine_report rep;
+    g->ops->move_to_text(g, engine_choose(e, g, &rep), t, sizeof t);
+    CHECK(strstr(" c1 d1 f1 e2 e3 ", t) && strlen(t) == 2);
+    CHECK_HAS(rep.summary, "(proven win, 3 moves to the end)");
+    engine_free(e);
+    game_free(g);
 }
 
 /* A beginner won as Black after White cut at g6 and then ran along the
@@ -100,6 +122,7 @@ int main(void)
     RUN(test_win_in_one);
     RUN(test_must_block);
     RUN(test_variant_tactics);
+    RUN(test_shortest_win);
     RUN(test_edge_ladder);
     return check_summary("test_yai");
 }

@@ -247,6 +247,9 @@ static double score_value(int s)
     return 1.0 / (1.0 + exp(-s / 1000.0));
 }
 
+/* Moves to the end of a won or lost score's game (the score counts them
+ * from the root). */
+static int win_plies(int s) { return abs(s) >= AB_WIN_MIN ? AB_WIN - abs(s) : 0; }
 static int score_proven(int s) { return s >= AB_WIN_MIN ? ENGINE_PROVEN_WIN : s <= -AB_WIN_MIN ? ENGINE_PROVEN_LOSS : 0; }
 
 /* ---- move ordering ---- */
@@ -614,6 +617,7 @@ static void report(player *p, int final)
             c->value = s == -AB_INF ? 0.5 : score_value(s);
             c->proven = s == -AB_INF ? 0 : pass == 0 ? score_proven(s)
                         : s <= -AB_WIN_MIN ? ENGINE_PROVEN_LOSS : 0;
+            c->plies = c->proven ? win_plies(s) : 0;
         }
     /* nodes searched against the table's room: a ponder ends before its
      * later nodes would overwrite what its first ones stored */
@@ -773,12 +777,16 @@ static void summary(player *p, const game *g, engine_report *rep)
     if (engine_moves_text(g, p->best_pv, p->best_pvlen, pv, sizeof pv) != 0)
         snprintf(pv, sizeof pv, "%s", tok);
     int64_t ms = util_now_ms() - p->t0;
+    char known[40];
+    engine_proven_text(rep->proven ? score_proven(p->best_score) : 0, win_plies(p->best_score),
+                       known, sizeof known);
     snprintf(rep->summary, sizeof rep->summary,
-             "alphabeta: %s depth %d score %+.3f value %.3f%s nodes %llu %lld ms%s pv %s", tok,
+             "alphabeta: %s depth %d score %+.3f value %.3f%s nodes %llu %lld ms%s", tok,
              p->depth_done, p->best_score / 1000.0, rep->value,
-             rep->proven ? " (proven)" : p->nroot == 1 ? " (the only legal move)" : "",
+             rep->proven ? known : p->nroot == 1 ? " (the only legal move)" : "",
              (unsigned long long)all_nodes(p), (long long)ms,
-             p->has_eval ? "" : " (no evaluation: wins and losses only)", pv);
+             p->has_eval ? "" : " (no evaluation: wins and losses only)");
+    util_str_appendf(rep->summary, sizeof rep->summary, " pv %s", pv);
 }
 
 static qmove choose(void *self, const game *g, const searcher_run *run, engine_report *rep)

@@ -379,6 +379,25 @@ void engine_set_progress(engine *e, engine_progress_fn fn, void *arg, int interv
     e->progress_ms = interval_ms;
 }
 
+void engine_proven_text(int proven, int plies, char *buf, size_t len)
+{
+    const char *what = proven == ENGINE_PROVEN_WIN    ? "win"
+                       : proven == ENGINE_PROVEN_LOSS ? "loss"
+                       : proven == ENGINE_PROVEN_DRAW ? "draw"
+                                                      : NULL;
+    if (!what)
+        snprintf(buf, len, "%s", "");
+    else if (plies > 0)
+        snprintf(buf, len, " (proven %s, %d move%s to the end)", what, plies, plies == 1 ? "" : "s");
+    else
+        snprintf(buf, len, " (proven %s)", what);
+}
+
+int engine_proven_kind(double value)
+{
+    return value > 0.75 ? ENGINE_PROVEN_WIN : value < 0.25 ? ENGINE_PROVEN_LOSS : ENGINE_PROVEN_DRAW;
+}
+
 int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_t len)
 {
     if (len)

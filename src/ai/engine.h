@@ -42,6 +42,8 @@ typedef struct engine_candidate {
     double value;        /* its mean score (the proven one when proven) */
     double prior;        /* the searcher's prior for it, 0..1 (0.5: none) */
     int proven;
+    int plies;           /* when proven: moves of both players to the end of the game,
+                            this one included, along the proof (0: not known) */
 } engine_candidate;
 
 typedef struct engine_progress {
@@ -137,6 +139,12 @@ int engine_wants_ponder(const engine *e);
  * far, in limit_ms and under max_iterations, 0: no cap).  limit_ms 0:
  * never (a search by iterations alone stays reproducible). */
 int engine_decided(const engine_progress *p, int64_t limit_ms, uint64_t max_iterations);
+
+/* A proven value (ENGINE_PROVEN_*) as text: " (proven win, 3 moves to the
+ * end)", without the moves when plies is 0; "" when nothing is proven.
+ * engine_proven_kind: which value a proven expected score is. */
+void engine_proven_text(int proven, int plies, char *buf, size_t len);
+int engine_proven_kind(double value);
 
 /* Moves from g's position as their tokens joined by spaces ("a1 b2"),
  * cut at a whole token when buf is full.  0, or -1 out of memory. */

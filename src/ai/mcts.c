@@ -181,15 +181,16 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
         snprintf(rep->summary, sizeof rep->summary, "ai: game over");
         return m;
     }
-    char tok[GAME_MOVE_TEXT_MAX], pv[96];
+    char tok[GAME_MOVE_TEXT_MAX], pv[96], known[40];
     g->ops->move_to_text(g, m, tok, sizeof tok);
     if (engine_moves_text(g, r.pv, r.npv, pv, sizeof pv) != 0)
         snprintf(pv, sizeof pv, "%s", tok);
+    engine_proven_text(r.proven ? engine_proven_kind(r.value) : 0, r.plies, known, sizeof known);
     snprintf(rep->summary, sizeof rep->summary,
              "ai: %s visits %u win %.3f value %.3f%s iterations %llu nodes %llu "
              "reused %llu %lld ms pv %s",
              tok, r.visits, r.win_rate, r.value,
-             r.proven ? " (proven)" : r.forced ? " (the only move not lost)" : "",
+             r.proven ? known : r.forced ? " (the only move not lost)" : "",
              (unsigned long long)r.iterations, (unsigned long long)r.nodes,
              (unsigned long long)r.reused, (long long)r.ms, pv);
     return m;

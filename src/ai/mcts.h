@@ -7,6 +7,9 @@
  * UCT over a node pool allocated once, with a score-bounds solver (MCTS-
  * Solver extended to draws): proven wins, losses and draws propagate
  * through the tree and the final choice never walks into a proven loss.
+ * A proven node knows its proof's length, so the search plays the
+ * shortest win it has proven (and looks on for a shorter one while its
+ * budget lasts) and, when every move is lost, the longest loss.
  * Playouts use the game's own playout hook when it has one, else uniformly
  * random legal moves; a game with an evaluate hook gets evaluation
  * cut-offs as in MC-LOA and priors.  The side to move is read from the
@@ -47,6 +50,8 @@ typedef struct mcts_result {
     double value;        /* expected score for the side to move, 0..1 */
     int proven;          /* 1 when value is a proven game value */
     int forced;          /* 1 when every other move is a proven loss (or there is no other) */
+    int plies;           /* when the value is proven: moves to the end along the proof,
+                            the winner taking the shortest way, the loser the longest */
     uint64_t iterations;
     uint64_t nodes;      /* tree nodes in use at the end */
     uint64_t reused;     /* visits the root had from earlier searches */

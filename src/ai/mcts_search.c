@@ -42,6 +42,37 @@ static int open_bounds(const mcts_node *c)
     return MCTS_LOAD(c->bounds) == MCTS_OPEN;
 }
 
+/* What a child must be able to beat to be searched: what n has for sure,
+ * but below a win, so that a root already won may look for a shorter win
+ * among the children still open. */
+static int search_floor(const mcts_node *n)
+{
+    int lo = mcts_lo_for(n, n->side);
+    return lo < 2 ? lo : 1;
+}
+
+/* Whether n, proven won, might still be won sooner through a child not
+ * proven yet: the quickest such win is the child's move, then the
+ * opponent's move when the turn passes, then the winning move (every
+ * child's immediate end is known from its expansion). */
+static int shorter_win_open(const mcts_tree *t, const mcts_node *n)
+{
+    int p = n->side, len = MCTS_LOAD(n->plies);
+    if (mcts_lo_for(n, p) != 2 || len <= 2)
+        return 0;
+    const mcts_node *ch = &t->pool[n->child];
+    for (int i = 0, k = n->nchild; i < k; i++)
+        if (!mcts_proven(&ch[i]) && mcts_hi_for(&ch[i], p) == 2 && (ch[i].side == p ? 2 : 3) < len)
+            return 1;
+    return 0;
+}
+
+/* The search is over: the root is proven and no shorter win is open. */
+static int root_settled(const mcts_tree *t, const mcts_node *root)
+{
+    return mcts_proven(root) && !shorter_win_open(t, root);
+}
+
 /* UCT among the children still worth searching; -1 if none.  With priors
  * each child counts its evaluation as prior_visits visits already made
  * (so promising moves are tried first and poor ones may wait); without,
@@ -49,7 +80,7 @@ static int open_bounds(const mcts_node *c)
  * 1/sqrt(visits) are cached in it (mcts_tree_refresh). */
 static int select_child(const mcts_tree *t, const mcts_node *n, double c_explore)
 {
-    int p = n->side, floor = mcts_lo_for(n, p), best = -1;
+    int p = n->side, floor = search_floor(n), best = -1;
     float best_v = -1.0f, k = (float)c_explore * sqrt_log((double)n->visits + t->prior_visits + 1.0);
     const mcts_node *ch = &t->pool[n->child];
     for (int i = 0, nc = n->nchild; i < nc; i++) {
@@ -74,7 +105,7 @@ static int select_child(const mcts_tree *t, const mcts_node *n, double c_explore
  * few.  A child with neither visits nor AMAF statistics is tried first. */
 static int select_child_rave(const mcts_tree *t, const mcts_node *n, double c_explore)
 {
-    int p = n->side, floor = mcts_lo_for(n, p), best = -1;
+    int p = n->side, floor = search_floor(n), best = -1;
     float pv = (float)t->prior_visits, inv_rave = (float)(1.0 / t->rave);
     float best_v = -1.0f, k = (float)c_explore * sqrt_log((double)n->visits + pv + 1.0);
     const mcts_node *ch = &t->pool[n->child];
@@ -103,28 +134,36 @@ static int select_child_rave(const mcts_tree *t, const mcts_node *n, double c_ex
     return best;
 }
 
-/* The move to play from n: a proven win (an immediate one first); else
- * the most visited move that can still win, unless it scores below a draw
- * and a proven draw exists; else a proven draw; else the most visited move
- * that can still draw; else (all lost) the most visited move.  -1 if n has
- * no children. */
+/* Whether proven c's proof beats proven b's: shorter (a win) or longer
+ * (a loss, when longest), of equal ones the more visited. */
+static int better_proof(const mcts_node *c, const mcts_node *b, int longest)
+{
+    int lc = MCTS_LOAD(c->plies), lb = MCTS_LOAD(b->plies);
+    if (lc != lb)
+        return longest ? lc > lb : lc < lb;
+    return c->visits > b->visits;
+}
+
+/* The move to play from n: the shortest proven win (the most visited of
+ * equals); else the most visited move that can still win, unless it scores
+ * below a draw and a proven draw exists; else a proven draw; else the most
+ * visited move that can still draw; else (all lost) the longest loss.  -1
+ * if n has no children. */
 static int best_child(const mcts_tree *t, const mcts_node *n)
 {
     if (!n->nchild)
         return -1;
     int p = n->side;
     const mcts_node *ch = &t->pool[n->child];
-    int win = -1, draw = -1, live = -1, drawish = -1, any = 0;
+    int win = -1, draw = -1, live = -1, drawish = -1, lost = -1;
     for (int i = 0; i < n->nchild; i++) {
         const mcts_node *c = &ch[i];
-        if (c->visits > ch[any].visits)
-            any = i;
         if (mcts_proven(c)) {
             int v = mcts_lo_for(c, p);
-            int term = c->flags & MCTS_NODE_TERMINAL;
-            if (v == 2 && (win < 0 || term > (ch[win].flags & MCTS_NODE_TERMINAL) ||
-                           (term == (ch[win].flags & MCTS_NODE_TERMINAL) && c->visits > ch[win].visits)))
+            if (v == 2 && (win < 0 || better_proof(c, &ch[win], 0)))
                 win = i;
+            else if (v == 0 && (lost < 0 || better_proof(c, &ch[lost], 1)))
+                lost = i;
             else if (v == 1 && (draw < 0 || c->visits > ch[draw].visits))
                 draw = i;
         } else if (mcts_hi_for(c, p) == 2) {
@@ -147,7 +186,7 @@ static int best_child(const mcts_tree *t, const mcts_node *n)
         return draw;
     if (drawish >= 0)
         return drawish;
-    return any;
+    return lost >= 0 ? lost : 0; /* 0: bounds that changed while read */
 }
 
 /* The best line from the root, as moves; its length. */
@@ -197,6 +236,7 @@ static int candidates(mcts_tree *t)
         c->visits = ch[i].visits;
         c->prior = ch[i].prior;
         c->proven = proven_for(&ch[i], side);
+        c->plies = c->proven ? MCTS_LOAD(ch[i].plies) + 1 : 0;
         c->value = c->proven ? mcts_lo_for(&ch[i], side) * 0.5
                    : ch[i].visits ? ch[i].wins / ch[i].visits : 0.5;
     }
@@ -258,6 +298,7 @@ static void fill_result(mcts_tree *t, mcts_result *res, uint64_t it)
     if (mcts_proven(root)) {
         res->proven = 1;
         res->value = mcts_lo_for(root, side) * 0.5;
+        res->plies = MCTS_LOAD(root->plies);
     } else if (mcts_proven(b)) {
         res->value = mcts_lo_for(b, side) * 0.5;
     } else {
@@ -293,7 +334,7 @@ static void iterate(mcts_tree *t, mcts_worker *w, const game *g, const mcts_para
     mcts_node *n = &t->pool[t->root];
     double score;
     for (;;) {
-        if (mcts_proven(n)) {
+        if (mcts_proven(n) && (depth > 0 || !shorter_win_open(t, n))) {
             score = mcts_lo(n) * 0.5;
             break;
         }
@@ -372,7 +413,7 @@ static uint64_t work(search *s, mcts_worker *w, int reporter)
     /* a move every other one of which is proven lost is left to the
      * engine's early stop under a time limit: by iterations alone the
      * count stays exact */
-    while (!mcts_proven(root) && !s->only_move && !atomic_load_explicit(&s->over, memory_order_relaxed)) {
+    while (!root_settled(t, root) && !s->only_move && !atomic_load_explicit(&s->over, memory_order_relaxed)) {
         if (p->iterations && atomic_load_explicit(&s->begun, memory_order_relaxed) >= p->iterations)
             break;
         if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed))

@@ -13,7 +13,8 @@
  * nworkers threads over one tree: the calling one with workers[0], the
  * others with workers[1..] (fewer if a thread cannot be had).  The search
  * ends at the first of: the iteration or time limit, *stop becoming
- * non-zero, or the root's value being proven.  With p->reuse the tree of
+ * non-zero, or the root's value being proven (a win: unless a shorter win
+ * may still be found among the moves not proven yet).  With p->reuse the tree of
  * the last search is kept when g is its root plus moves (while the pool is
  * at most half full); a fixed seed and budget still give the same result
  * for the same sequence of searches with one thread. */

@@ -49,6 +49,27 @@ static int tighten(mcts_node *n, int lo, int hi)
     return 1;
 }
 
+/* The length of n's proof in moves when its children prove it worth v
+ * (half points for the side to move): one more than its shortest child
+ * of that value when v is a win or a draw, than its longest child when a
+ * loss (every child is lost then).  A child's bounds are read before its
+ * length (acquire): the length was stored before them. */
+static uint16_t proof_plies(const mcts_tree *t, const mcts_node *n, int v)
+{
+    int p = n->side, len = v == 0 ? 0 : UINT16_MAX - 1;
+    const mcts_node *c = &t->pool[n->child];
+    for (int i = 0, k = n->nchild; i < k; i++) {
+        uint16_t b = atomic_load_explicit(&c[i].bounds, memory_order_acquire);
+        int lo = b & 0xff;
+        if (lo != b >> 8 || (p == 0 ? lo : 2 - lo) != v)
+            continue;
+        int l = MCTS_LOAD(c[i].plies);
+        if (v == 0 ? l > len : l < len)
+            len = l;
+    }
+    return (uint16_t)(len + 1);
+}
+
 int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n)
 {
     int k = n->nchild;
@@ -67,12 +88,19 @@ int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n)
             if (chi < hi) hi = chi;
         }
     }
+    int changed = 0;
+    /* the length before the bounds, which publish it; a proven root may
+     * still find a shorter win (mcts_search.c) */
+    if (lo == hi) {
+        uint16_t len = proof_plies(t, n, first ? lo : 2 - lo);
+        changed = len != MCTS_LOAD(n->plies);
+        MCTS_STORE(n->plies, len);
+    }
     if (t->shared)
-        return tighten(n, lo, hi);
-    if (MCTS_BOUNDS(lo, hi) == MCTS_LOAD(n->bounds))
-        return 0;
+        return tighten(n, lo, hi) | changed;
+    changed |= MCTS_BOUNDS(lo, hi) != MCTS_LOAD(n->bounds);
     MCTS_STORE(n->bounds, MCTS_BOUNDS(lo, hi));
-    return 1;
+    return changed;
 }
 
 void mcts_tree_init_node(mcts_node *n, qmove m, int side)

@@ -65,6 +65,8 @@ typedef struct mcts_node {
                                 points: lo | hi << 8 (one word, read at once) */
     _Atomic uint8_t side; /* player to move here (once MCTS_NODE_SEEN) */
     _Atomic uint8_t flags;
+    _Atomic uint16_t plies; /* once proven: moves to the end along the proof, the
+                               winner taking the shortest way, the loser the longest */
 } mcts_node;
 
 _Static_assert(sizeof(mcts_node) == 48, "a node is 48 bytes");
@@ -172,8 +174,9 @@ int mcts_tree_init(mcts_tree *t, size_t memory_mb);
 void mcts_tree_free(mcts_tree *t);
 
 void mcts_tree_init_node(mcts_node *n, qmove m, int side);
-/* Recompute n's bounds from its children; 1 if they changed (with
- * several threads, only ever tightened). */
+/* Recompute n's bounds from its children, and once it is proven the
+ * length of its proof (plies); 1 if either changed (with several threads
+ * the bounds are only ever tightened). */
 int mcts_tree_update_bounds(mcts_tree *t, mcts_node *n);
 /* Recompute n's cached selection terms after its statistics changed
  * (inline: every backup and every new child calls it). */

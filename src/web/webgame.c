@@ -213,10 +213,12 @@ static json_t *analysis_json(const game *g, const engine_progress *p)
         if (i != 0 || p->npv == 0)
             json_array_append_new(pv, json_string(text));
         const char *proven = proven_text(c);
-        json_array_append_new(cands, json_pack("{s:s, s:I, s:f, s:o, s:o}", "move", text,
+        json_array_append_new(cands, json_pack("{s:s, s:I, s:f, s:o, s:o, s:o}", "move", text,
                                                "visits", (json_int_t)c->visits, "winrate",
                                                c->value, "pv", pv, "proven",
-                                               proven ? json_string(proven) : json_null()));
+                                               proven ? json_string(proven) : json_null(),
+                                               "plies", c->plies ? json_integer(c->plies)
+                                                                 : json_null()));
     }
     return json_pack("{s:i, s:I, s:I, s:b, s:o}", "ply", g->ops->ply(g), "visits",
                      (json_int_t)p->iterations, "ms", (json_int_t)p->ms, "done", p->final,

@@ -232,6 +232,11 @@ test('the analysis shows the proven value and every winning move', async () => {
   const proof = page.locator('.analysis p.proof[data-value="win"]');
   await proof.waitFor({ timeout: 10000 });
   assert.equal(await proof.textContent(), 'Proven win for Black: winning moves b1 b2 c2');
+  // the search's candidates: Black's third stone wins, five moves from here
+  const best = page.locator('.analysis ol.cands li').first().locator('.wr');
+  await page.locator('.analysis ol.cands li .wr', { hasText: /^win in 5$/ }).first().waitFor({ timeout: 10000 });
+  assert.equal(await best.textContent(), 'win in 5');
+  assert.equal(await best.getAttribute('title'), "the game ends 5 moves from here, both players' moves counted");
   await shot(page, 'analysis-proof');
   // after a winning move, the side to move has lost
   await click(page, 'b2');

@@ -155,7 +155,7 @@ export function panel(page) {
       proofLine(page, a.proof),
       h('ol.cands', {}, cands.map((c, i) => h('li', { dataset: { move: c.move } },
         h('span.rank', {}, String(i + 1)), h('span.cmv', {}, c.move),
-        h('span.wr', {}, c.proven ? c.proven : `${Math.round((c.winrate ?? 0) * 100)}%`),
+        c.proven ? provenCell(c) : h('span.wr', {}, `${Math.round((c.winrate ?? 0) * 100)}%`),
         h('span.visits', {}, `${c.visits ?? ''} visits`),
         c.pv && c.pv.length > 1 ? h('span.pv', {}, c.pv.join(' ')) : null))));
   };
@@ -165,6 +165,14 @@ export function panel(page) {
   document.addEventListener('keydown', (ev) => keys(page, ui, ev));
   ui.q = q;
   return ui;
+}
+
+// A proven candidate: its value and, when the search knows it, how many
+// moves (both players') the game has left along the proof.
+function provenCell(c) {
+  if (!c.plies) return h('span.wr', {}, c.proven);
+  const title = `the game ends ${c.plies} move${c.plies > 1 ? 's' : ''} from here, both players' moves counted`;
+  return h('span.wr', { title }, `${c.proven} in ${c.plies}`);
 }
 
 // The solver's word on the analysed position: a proven value with the
