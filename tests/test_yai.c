@@ -61,24 +61,40 @@ static void test_variant_tactics(void)
     expect_move("size=11 variant=double", DCHAIN " i1,g4 h7", "iterations=300 seed=1", "k1");
 }
 
-/* Y 7, Black to move: c1, d1, f1, e2 and e3 win in two (every reply
- * loses at once).  With the priors weighing 32 visits the search first
- * proves g6 (a longer win) and still plays one of the wins in two,
- * reported three moves to the end. */
-static void test_shortest_win(void)
+/* The ai's move and report for Y 7 at `pos` under `settings`. */
+static void y7_choice(const char *pos, const char *settings, char *move, engine_report *rep)
 {
-    char err[GAME_ERR_MAX], t[GAME_MOVE_TEXT_MAX];
+    char err[GAME_ERR_MAX];
     game *g = test_game(&y_ops, "size=7");
-    CHECK_INT(g->ops->from_text(g, "b/w1/bbb/1wwb/ww1bb/w1b3/4w1w b 17 - -", err, sizeof err), 0);
+    CHECK_INT(g->ops->from_text(g, pos, err, sizeof err), 0);
     engine *e = engine_new("ai", err, sizeof err);
     engine_set_game(e, g);
-    CHECK_INT(engine_set_all(e, "iterations=3000 seed=1 memory=16 prior=32", err, sizeof err), 0);
-    engine_report rep;
-    g->ops->move_to_text(g, engine_choose(e, g, &rep), t, sizeof t);
-    CHECK(strstr(" c1 d1 f1 e2 e3 ", t) && strlen(t) == 2);
-    CHECK_HAS(rep.summary, "(proven win, 3 moves to the end)");
+    CHECK_INT(engine_set_all(e, settings, err, sizeof err), 0);
+    g->ops->move_to_text(g, engine_choose(e, g, rep), move, GAME_MOVE_TEXT_MAX);
     engine_free(e);
     game_free(g);
+}
+
+/* Y 7.  Black to move in the first position: c1, d1, f1, e2 and e3 win in
+ * two (every reply loses at once), and with the priors weighing 32 visits
+ * the search alone would prove g6 first, a win eleven moves from the end;
+ * the root's wins in two are looked for before it, so one is played at
+ * once.  In the second no move wins in two (the same look finds none) and
+ * the search first proves e4, seven moves from the end; it searches on and
+ * plays f4, a win in three. */
+static void test_shortest_win(void)
+{
+    char t[GAME_MOVE_TEXT_MAX];
+    engine_report rep;
+    y7_choice("b/w1/bbb/1wwb/ww1bb/w1b3/4w1w b 17 - -", "iterations=3000 seed=1 memory=16 prior=32",
+              t, &rep);
+    CHECK(strstr(" c1 d1 f1 e2 e3 ", t) && strlen(t) == 2);
+    CHECK_HAS(rep.summary, "(proven win, 3 moves to the end)");
+    CHECK_INT(rep.iterations, 0);
+    y7_choice("1/ww/w1b/b2w/1wbbw/b1wb2/1bb2w1 b 17 - -", "iterations=3000 seed=1 memory=16 prior=32",
+              t, &rep);
+    CHECK_STR(t, "f4");
+    CHECK_HAS(rep.summary, "(proven win, 5 moves to the end)");
 }
 
 /* A beginner won as Black after White cut at g6 and then ran along the

@@ -9,7 +9,9 @@
  * through the tree and the final choice never walks into a proven loss.
  * A proven node knows its proof's length, so the search plays the
  * shortest win it has proven (and looks on for a shorter one while its
- * budget lasts) and, when every move is lost, the longest loss.
+ * budget lasts) and, when every move is lost, the longest loss.  A search
+ * that can afford it first tries the root's moves for a win in two by
+ * brute force (mcts_tree_win_in_two).
  * Playouts use the game's own playout hook when it has one, else uniformly
  * random legal moves; a game with an evaluate hook gets evaluation
  * cut-offs as in MC-LOA and priors.  The side to move is read from the

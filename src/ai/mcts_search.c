@@ -36,6 +36,10 @@ static float sqrt_log(double x)
     return x < SQRT_LOG_TABLE ? sqrt_log_table[(int)x] : (float)sqrt(log(x));
 }
 
+/* Iterations a search makes for each root move at least to look for a
+ * win in two among them (mcts_tree_win_in_two). */
+#define WIN_IN_TWO_ITERATIONS 16
+
 /* Bounds 0..2: neither proven nor dominated (most nodes). */
 static int open_bounds(const mcts_node *c)
 {
@@ -571,6 +575,11 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
         return res.move;
     }
     mcts_tree_update_bounds(t, root);
+    /* a win in two, where the search costs more than looking for one
+     * (a few playouts' moves for each root move) */
+    if (!mcts_proven(root) && !t->marked_trace &&
+        (!p->iterations || p->iterations >= WIN_IN_TWO_ITERATIONS * root->nchild))
+        mcts_tree_win_in_two(t, w, w->scratch);
     t->have_tree = 1;
     t->root_hash = ops->hash(g);
     t->root_ply = ops->ply(g);

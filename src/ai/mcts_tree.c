@@ -335,3 +335,55 @@ uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g, mc
         turn->k = 0; /* the last turn is over */
     return t->pool[n].nchild ? n : 0;
 }
+
+/* Does the player to move in g have a move that wins at once? */
+static int wins_at_once(game *g, qmove *moves)
+{
+    const game_ops *ops = g->ops;
+    int me = ops->to_move(g), n = ops->legal_moves(g, moves), won = 0;
+    for (int i = 0; i < n && !won; i++) {
+        ops->make(g, moves[i]);
+        won = ops->result(g) == RESULT_FIRST + me;
+        ops->unmake(g);
+    }
+    return won;
+}
+
+/* After a move of me's (made in g, the opponent to move): does every
+ * reply end in me's win or leave me a win at once? */
+static int every_reply_loses(game *g, int me, mcts_worker *w)
+{
+    const game_ops *ops = g->ops;
+    int n = ops->legal_moves(g, w->replies), all = n > 0;
+    for (int i = 0; i < n && all; i++) {
+        ops->make(g, w->replies[i]);
+        int r = ops->result(g);
+        all = r == RESULT_FIRST + me ||
+              (r == RESULT_NONE && ops->to_move(g) == me && wins_at_once(g, w->moves));
+        ops->unmake(g);
+    }
+    return all;
+}
+
+int mcts_tree_win_in_two(mcts_tree *t, mcts_worker *w, game *g)
+{
+    const game_ops *ops = g->ops;
+    mcts_node *root = &t->pool[t->root], *c = &t->pool[root->child];
+    int me = root->side;
+    for (int i = 0, k = root->nchild; i < k; i++) {
+        if (mcts_proven(&c[i]))
+            continue;
+        ops->make(g, c[i].move);
+        int found = ops->result(g) == RESULT_NONE && ops->to_move(g) != me &&
+                    every_reply_loses(g, me, w);
+        ops->unmake(g);
+        if (found) {
+            int won = me == 0 ? 2 : 0;
+            MCTS_STORE(c[i].plies, 2);
+            MCTS_STORE(c[i].bounds, MCTS_BOUNDS(won, won));
+            mcts_tree_update_bounds(t, root);
+            return 1;
+        }
+    }
+    return 0;
+}

@@ -113,6 +113,7 @@ typedef struct mcts_worker {
     rng rng;
     uint32_t path[MCTS_MAX_DEPTH];
     qmove moves[GAME_MAX_MOVES];
+    qmove replies[GAME_MAX_MOVES]; /* mcts_tree_win_in_two */
     float priors[GAME_MAX_MOVES]; /* the game's priors of moves */
     int trace_on;                /* keep the playout's moves (RAVE) */
     qmove trace[MCTS_TRACE_MAX]; /* the last playout's moves */
@@ -230,5 +231,13 @@ uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g, mc
  * order), without its subtree, which was made for that order.  How many
  * were added (0: none, or no room).  Before the search's threads start. */
 int mcts_tree_widen_root(mcts_tree *t, mcts_worker *w, game *g, const mcts_turn *turn);
+/* Look among the root's moves (g its position, a game of one move a turn)
+ * for one that wins in two: every reply the opponent has loses to a win
+ * at once.  The first found is proven so (its proof two moves long), and
+ * the root with it; 1 if one was.  A search long enough to afford it
+ * (about as many moves as a few playouts of each root move) asks it
+ * before its threads start: strong priors can leave such a move untried
+ * while the search proves a longer win or none. */
+int mcts_tree_win_in_two(mcts_tree *t, mcts_worker *w, game *g);
 
 #endif
