@@ -237,6 +237,8 @@ test('the analysis shows the proven value and every winning move', async () => {
   await page.locator('.analysis ol.cands li .wr', { hasText: /^win in 5$/ }).first().waitFor({ timeout: 10000 });
   assert.equal(await best.textContent(), 'win in 5');
   assert.equal(await best.getAttribute('title'), "the game ends 5 moves from here, both players' moves counted");
+  // on the board, the best move's badge says the same
+  assert.equal(await page.locator('svg.board .badge.rank1 text.wr').textContent(), 'win 5');
   await shot(page, 'analysis-proof');
   // after a winning move, the side to move has lost
   await click(page, 'b2');

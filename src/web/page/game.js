@@ -233,7 +233,8 @@ export class GamePage {
     const byText = new Map((this.live.moves || []).map((m) => [m.text, m]));
     this.hints = cands.map((c, i) => {
       const m = byText.get(c.move);
-      return { text: c.move, rank: i + 1, cells: m ? moveCells(m) : [], label: pct(c.winrate) };
+      const label = c.proven ? `${c.proven}${c.plies ? ` ${c.plies}` : ''}` : pct(c.winrate);
+      return { text: c.move, rank: i + 1, cells: m ? moveCells(m) : [], label };
     });
     this.ui.showAnalysis(cands, a);
     this.render();
