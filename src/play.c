@@ -49,6 +49,7 @@ typedef struct play {
     game *view_game;    /* read-only copy for naming the search's moves */
     char best[GAME_MOVE_TEXT_MAX];
     double best_rate;
+    int best_proven, best_plies; /* its proven value and moves left (engine_candidate) */
 } play;
 
 /* ---- input ---- */
@@ -249,6 +250,8 @@ static void hook_progress(void *arg, const engine_progress *p)
         pthread_mutex_lock(&s->mu);
         snprintf(s->best, sizeof s->best, "%s", mv);
         s->best_rate = p->cand[0].value;
+        s->best_proven = p->cand[0].proven;
+        s->best_plies = p->cand[0].plies;
         pthread_mutex_unlock(&s->mu);
     }
     if (s->analysis < 2) {
@@ -369,6 +372,7 @@ static int search_begin(play *s, int analysis, int lines, char *err, size_t errl
     }
     s->analysis = lines;
     s->news[0] = s->best[0] = 0;
+    s->best_proven = s->best_plies = 0;
     s->news_lines = 0;
     session_hooks h = {hook_done, hook_progress, s, 250};
     return analysis ? session_analyze_start(s->ses, &h, err, errlen)
@@ -466,9 +470,14 @@ static void analyze(play *s, int hint, const char *arg)
     if (session_analyze_stop(s->ses, &out, err, sizeof err) != 0) {
         printf("%s\n", err);
     } else if (hint) {
+        char known[48];
         pthread_mutex_lock(&s->mu);
-        printf("Hint: %s (win rate %.0f%%)\n", s->best[0] ? s->best : strbuf_str(&out),
-               100 * s->best_rate);
+        engine_proven_text(s->best_proven, s->best_plies, known, sizeof known);
+        if (known[0])
+            printf("Hint: %s%s\n", s->best[0] ? s->best : strbuf_str(&out), known);
+        else
+            printf("Hint: %s (win rate %.0f%%)\n", s->best[0] ? s->best : strbuf_str(&out),
+                   100 * s->best_rate);
         pthread_mutex_unlock(&s->mu);
     } else {
         pthread_mutex_lock(&s->mu);

@@ -308,6 +308,7 @@ static void test_hint_analyze(void)
     CHECK(term_start(&t, y3) == 0);
     say(&t, "black> ", "analyze 1", "playouts (proven win, 5 moves to the end)");
     EXPECT(&t, "win rate 100.0% (proven win, 5 moves to the end)");
+    say(&t, "black> ", "hint 1", " (proven win, 5 moves to the end)");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
