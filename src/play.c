@@ -606,7 +606,8 @@ static void help(play *s)
     game_free(g);
     printf("Commands:\n"
            "  moves          list the legal moves\n"
-           "  hint           the computer's suggestion with its win rate\n"
+           "  hint           the computer's suggestion with its win rate (a proven\n"
+           "                 win or loss, and the moves left, once it knows)\n"
            "  analyze [S]    the best moves and line after S seconds (default 10;\n"
            "                 a key stops it sooner)\n"
            "  undo           take back your last turn (and the computer's reply)\n"
