@@ -97,6 +97,52 @@ static void test_shortest_win(void)
     CHECK_HAS(rep.summary, "(proven win, 5 moves to the end)");
 }
 
+/* The last progress report's candidates (test_longest_loss). */
+static engine_candidate final_cand[GAME_MAX_MOVES];
+static int final_ncand;
+
+static void keep_final(const engine_progress *p, void *arg)
+{
+    (void)arg;
+    if (p->final) {
+        final_ncand = p->ncand;
+        memcpy(final_cand, p->cand, (size_t)p->ncand * sizeof *p->cand);
+    }
+}
+
+/* Y 7, White to move, every move lost (proven at 3,000 iterations): the
+ * player plays the move that holds out longest, ten moves to the end,
+ * though the most visited move loses in six. */
+static void test_longest_loss(void)
+{
+    char err[GAME_ERR_MAX], t[GAME_MOVE_TEXT_MAX];
+    game *g = test_game(&y_ops, "size=7");
+    CHECK_INT(g->ops->from_text(g, "w/b1/bbw/4/wwb1w/1bb1bb/wb3ww w 18 - -", err, sizeof err), 0);
+    engine *e = engine_new("ai", err, sizeof err);
+    engine_set_game(e, g);
+    CHECK_INT(engine_set_all(e, "iterations=3000 seed=1 memory=16", err, sizeof err), 0);
+    engine_set_progress(e, keep_final, NULL, 0);
+    engine_report rep;
+    qmove m = engine_choose(e, g, &rep);
+    g->ops->move_to_text(g, m, t, sizeof t);
+    CHECK_STR(t, "c1");
+    CHECK_HAS(rep.summary, "(proven loss, 10 moves to the end)");
+    int played = -1, most = 0, longest = 0;
+    for (int i = 0; i < final_ncand; i++) {
+        CHECK_INT(final_cand[i].proven, ENGINE_PROVEN_LOSS);
+        if (final_cand[i].move == m)
+            played = i;
+        if (final_cand[i].visits > final_cand[most].visits)
+            most = i;
+        if (final_cand[i].plies > longest)
+            longest = final_cand[i].plies;
+    }
+    CHECK(played >= 0 && final_cand[played].plies == longest);
+    CHECK_INT(final_cand[most].plies, 6);
+    engine_free(e);
+    game_free(g);
+}
+
 /* A beginner won as Black after White cut at g6 and then ran along the
  * second row beside Black's stones on the left side (g6 g7 h7 h8 i8 i9
  * ...): each step White takes there hands Black another edge stone
@@ -139,6 +185,7 @@ int main(void)
     RUN(test_must_block);
     RUN(test_variant_tactics);
     RUN(test_shortest_win);
+    RUN(test_longest_loss);
     RUN(test_edge_ladder);
     return check_summary("test_yai");
 }
