@@ -1150,7 +1150,7 @@ const game_ops y_ops = {
      * hundreds do, the progressive variant's on the flat one, as its search
      * gains little above 16000 (level 8 there): matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
-                                              {"mcts", "rave=500 c=0.1 ladder=early level=8",
+                                              {"mcts", "rave=500 c=0.1 prior=32 ladder=early level=8",
                                                "variant=standard"},
                                               {"mcts", "rave=500 c=0.05 ladder=late", "variant=double"},
                                               {"mcts", "c=0.3 ladder=flat level=8", "variant=progressive"},
