@@ -242,7 +242,7 @@ static void hook_done(void *arg)
 static void hook_progress(void *arg, const engine_progress *p)
 {
     play *s = arg;
-    char buf[NEWS_MAX], mv[GAME_MOVE_TEXT_MAX], known[48];
+    char buf[NEWS_MAX], mv[GAME_MOVE_TEXT_MAX], known[ENGINE_PROVEN_TEXT_MAX];
     int lines = 1;
     buf[0] = 0;
     if (p->ncand > 0) {
@@ -470,7 +470,7 @@ static void analyze(play *s, int hint, const char *arg)
     if (session_analyze_stop(s->ses, &out, err, sizeof err) != 0) {
         printf("%s\n", err);
     } else if (hint) {
-        char known[48];
+        char known[ENGINE_PROVEN_TEXT_MAX];
         pthread_mutex_lock(&s->mu);
         engine_proven_text(s->best_proven, s->best_plies, known, sizeof known);
         if (known[0])

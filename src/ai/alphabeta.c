@@ -777,7 +777,7 @@ static void summary(player *p, const game *g, engine_report *rep)
     if (engine_moves_text(g, p->best_pv, p->best_pvlen, pv, sizeof pv) != 0)
         snprintf(pv, sizeof pv, "%s", tok);
     int64_t ms = util_now_ms() - p->t0;
-    char known[40];
+    char known[ENGINE_PROVEN_TEXT_MAX];
     engine_proven_text(rep->proven ? score_proven(p->best_score) : 0, win_plies(p->best_score),
                        known, sizeof known);
     snprintf(rep->summary, sizeof rep->summary,

@@ -379,12 +379,17 @@ void engine_set_progress(engine *e, engine_progress_fn fn, void *arg, int interv
     e->progress_ms = interval_ms;
 }
 
+const char *engine_proven_name(int proven)
+{
+    return proven == ENGINE_PROVEN_WIN    ? "win"
+           : proven == ENGINE_PROVEN_LOSS ? "loss"
+           : proven == ENGINE_PROVEN_DRAW ? "draw"
+                                          : NULL;
+}
+
 void engine_proven_text(int proven, int plies, char *buf, size_t len)
 {
-    const char *what = proven == ENGINE_PROVEN_WIN    ? "win"
-                       : proven == ENGINE_PROVEN_LOSS ? "loss"
-                       : proven == ENGINE_PROVEN_DRAW ? "draw"
-                                                      : NULL;
+    const char *what = engine_proven_name(proven);
     if (!what)
         snprintf(buf, len, "%s", "");
     else if (plies > 0)

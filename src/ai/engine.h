@@ -140,9 +140,13 @@ int engine_wants_ponder(const engine *e);
  * never (a search by iterations alone stays reproducible). */
 int engine_decided(const engine_progress *p, int64_t limit_ms, uint64_t max_iterations);
 
-/* A proven value (ENGINE_PROVEN_*) as text: " (proven win, 3 moves to the
- * end)", without the moves when plies is 0; "" when nothing is proven.
- * engine_proven_kind: which value a proven expected score is. */
+/* A proven value (ENGINE_PROVEN_*) as a word, "win", "loss" or "draw"
+ * (NULL: not proven); as text for reports, " (proven win, 3 moves to the
+ * end)", without the moves when plies is 0, "" when nothing is proven
+ * (ENGINE_PROVEN_TEXT_MAX holds it).  engine_proven_kind: which value a
+ * proven expected score is. */
+#define ENGINE_PROVEN_TEXT_MAX 48
+const char *engine_proven_name(int proven);
 void engine_proven_text(int proven, int plies, char *buf, size_t len);
 int engine_proven_kind(double value);
 

@@ -181,7 +181,7 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
         snprintf(rep->summary, sizeof rep->summary, "ai: game over");
         return m;
     }
-    char tok[GAME_MOVE_TEXT_MAX], pv[96], known[40];
+    char tok[GAME_MOVE_TEXT_MAX], pv[96], known[ENGINE_PROVEN_TEXT_MAX];
     g->ops->move_to_text(g, m, tok, sizeof tok);
     if (engine_moves_text(g, r.pv, r.npv, pv, sizeof pv) != 0)
         snprintf(pv, sizeof pv, "%s", tok);

@@ -195,13 +195,6 @@ static void search_done(void *arg)
     pthread_mutex_unlock(&run_mu);
 }
 
-static const char *proven_text(const engine_candidate *c)
-{
-    if (!c->proven)
-        return NULL;
-    return c->value > 0.75 ? "win" : c->value < 0.25 ? "loss" : "draw";
-}
-
 static json_t *analysis_json(const game *g, const engine_progress *p)
 {
     json_t *cands = json_array();
@@ -212,7 +205,7 @@ static json_t *analysis_json(const game *g, const engine_progress *p)
         webjson_move_text(g, c->move, text, sizeof text);
         if (i != 0 || p->npv == 0)
             json_array_append_new(pv, json_string(text));
-        const char *proven = proven_text(c);
+        const char *proven = engine_proven_name(c->proven);
         json_array_append_new(cands, json_pack("{s:s, s:I, s:f, s:o, s:o, s:o}", "move", text,
                                                "visits", (json_int_t)c->visits, "winrate",
                                                c->value, "pv", pv, "proven",
