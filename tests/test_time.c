@@ -297,10 +297,11 @@ static void computer_turn(session *s)
 
 static void test_ponder_hit(void)
 {
-    /* c=0.7: the ponder tries every reply within its 100 ms, even under
-     * ThreadSanitizer, so the reply played below is in its tree whatever
-     * Y's own exploration (its c=0.1 may leave a corner unvisited) */
-    session *s = y_session("ai:level=1,ponder=1,memory=64,c=0.7");
+    /* c=0.7 and priors weighing 16 visits: the ponder tries every reply
+     * within its 100 ms, even under ThreadSanitizer, so the reply played
+     * below is in its tree whatever Y's own exploration (its c=0.1 and
+     * heavier priors may leave a corner unvisited) */
+    session *s = y_session("ai:level=1,ponder=1,memory=64,c=0.7,prior=16");
     session_ponder_info pi;
     computer_turn(s);
     CHECK_INT(session_ponder_start(s), 1);
