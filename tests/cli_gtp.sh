@@ -126,7 +126,8 @@ out=$(printf 'gogui-analyze_commands\n' | $Q gtp); has "$out" "string/Analyze 1 
 # Pondering (ponder=1): the tree searched on the opponent's time is kept by
 # the next genmove ("hit"); any command ends it.  ponder=0 never ponders.
 # c=0.7 so that the short ponder tries every reply, a1 included, even
-# under ThreadSanitizer (Y's own c=0.1 may leave a corner unvisited).
+# under ThreadSanitizer (Y's own c=0.1 may leave a corner unvisited);
+# level 4, Y's first level without a beginner's slips (a slip is no search).
 # answered N: wait (at most 30 s) until the engine has given N answers
 answered() {
     i=0
@@ -134,7 +135,7 @@ answered() {
         sleep 0.1; i=$((i + 1)); done
 }
 for ponder in 1 0; do
-    (printf 'quartet-game y size=6\nquartet-set level 1\nquartet-set c 0.7\nquartet-set ponder %s\ngenmove b\n' $ponder
+    (printf 'quartet-game y size=6\nquartet-set level 4\nquartet-set c 0.7\nquartet-set ponder %s\ngenmove b\n' $ponder
      answered 5; sleep 0.3; printf 'play w a1\ngenmove b\n'; answered 7; sleep 0.3
      printf 'quartet-ponder\n') | timeout 60 $Q gtp >"$tmp/pout" 2>"$tmp/ponder.err"
     out=$(cat "$tmp/pout")

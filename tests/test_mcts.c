@@ -701,7 +701,7 @@ static void test_settings(void)
     CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, ladder, iterations, ms, "
-                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand)");
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes)");
     CHECK_INT(engine_set(e, "threads", "65", err, sizeof err), -1);
     CHECK_STR(err, "threads must be 1..64, not 65");
     CHECK_INT(engine_set(e, "threads", "0", err, sizeof err), -1);
@@ -730,13 +730,23 @@ static void test_settings(void)
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 10), 512000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 11), 512000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 0), 10);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 8), 16000);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 11), 512000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 9), 16000);
+    /* the early ladder's beginners' levels: ten iterations, some moves at random */
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 3), 10);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_EARLY, 1), 75);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_EARLY, 3), 25);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_EARLY, 4), 0);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_EARLY, 11), 0);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 1), 0);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 1), 70);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 2), 0);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 1), 0);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 11), 128000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, 1), 120);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, ENGINE_LEVEL_DEFAULT), 16000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 1), 10);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 8), 16000);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 9), 128000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 9), 16000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 10), 512000);
     const char *texts[ENGINE_LADDER_COUNT] = {ENGINE_LADDER_STANDARD_TEXT, ENGINE_LADDER_EARLY_TEXT,
                                               ENGINE_LADDER_LATE_TEXT, ENGINE_LADDER_FLAT_TEXT};
     for (int ladder = ENGINE_LADDER_STANDARD; ladder < ENGINE_LADDER_COUNT; ladder++) {

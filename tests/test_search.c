@@ -223,7 +223,7 @@ static void test_kinds(void)
     CHECK_STR(err, "unknown setting 'ms' for random (known: seed, careful)");
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, ladder, iterations, ms, memory, "
-                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand)");
+                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes)");
     CHECK(engine_new("wizard", err, sizeof err) == NULL);
     CHECK_STR(err, "unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)");
     CHECK(engine_kind_exists("alphabeta") && engine_kind_exists("AI") && !engine_kind_exists("wizard"));
@@ -308,18 +308,18 @@ static void test_ai_per_game(void)
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=3 ladder=early iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1");
-    /* Y's standard game has its own ladder, its default level there
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1 mistakes=0");
+    /* Y's standard game has its own ladder, its default level 9 there
      * 16,000 iterations as level 7 elsewhere; the two-stone variant has the
-     * late one, the progressive variant the flat one (16,000 at level 8) */
+     * late one, the progressive variant the flat one (16,000 at level 9) */
     engine *d = make("ai", "seed=1");
     engine_set_game(d, y);
     engine_settings_text(d, text, sizeof text);
-    CHECK_HAS(text, "seed=1 level=8 ladder=early iterations=0");
+    CHECK_HAS(text, "seed=1 level=9 ladder=early iterations=0");
     y_settings(d, "variant=double", text, sizeof text);
     CHECK_HAS(text, "seed=1 level=7 ladder=late iterations=0");
     y_settings(d, "variant=progressive", text, sizeof text);
-    CHECK_HAS(text, "seed=1 level=8 ladder=flat iterations=0");
+    CHECK_HAS(text, "seed=1 level=9 ladder=flat iterations=0");
     engine_free(d);
     /* a search without engine_set_game takes its game's searcher too */
     engine *x = make("ai", "iterations=2000");
@@ -376,12 +376,12 @@ static void test_game_defaults(void)
     engine *e = make("mcts", "prior=7");
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=7 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0");
     game *g = game_create_default(&loa_ops), *y = game_create_default(game_find("y"));
     engine_set_game(e, g);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=7 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0");
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");

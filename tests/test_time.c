@@ -232,11 +232,13 @@ static void test_stops_early(void)
     game_free(g);
 }
 
-/* The iterations of a level-1 search from the start of a Y game */
-static long long level_one_iterations(const char *options)
+/* The iterations of a search at a level from the start of a Y game */
+static long long level_iterations(const char *options, int level)
 {
     game *g = make_game("y", options);
-    engine *e = mcts("level=1 memory=64");
+    char set[48];
+    snprintf(set, sizeof set, "level=%d memory=64", level);
+    engine *e = mcts(set);
     engine_report rep;
     engine_choose(e, g, &rep);
     engine_free(e);
@@ -266,16 +268,18 @@ static void test_time_overrides_level(void)
     if (!rep.early)
         CHECK(rep.iterations > engine_level_iterations(ENGINE_LADDER_EARLY, 1));
     engine_set_time_budget(e, 0);
+    engine_set_all(e, "level=4", err, sizeof err); /* the first level that never slips */
     engine_choose(e, g, &rep);
-    CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_EARLY, 1));
+    CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_EARLY, 4));
     engine_free(e);
     game_free(g);
     /* the two-stone variant plays its levels on the late ladder, the
-     * progressive one on the flat ladder */
-    CHECK_INT(level_one_iterations("size=11 variant=double"), engine_level_iterations(ENGINE_LADDER_LATE, 1));
-    CHECK_INT(level_one_iterations("size=11 variant=double"), 120);
-    CHECK_INT(level_one_iterations("size=11 variant=progressive"), engine_level_iterations(ENGINE_LADDER_FLAT, 1));
-    CHECK_INT(level_one_iterations("size=11 variant=progressive"), 10);
+     * progressive one on the flat ladder (at level 3, where no ladder has
+     * a beginner's slips and the four differ) */
+    CHECK_INT(level_iterations("size=11 variant=double", 1), engine_level_iterations(ENGINE_LADDER_LATE, 1));
+    CHECK_INT(level_iterations("size=11 variant=double", 1), 120);
+    CHECK_INT(level_iterations("size=11 variant=progressive", 3), engine_level_iterations(ENGINE_LADDER_FLAT, 3));
+    CHECK_INT(level_iterations("size=11 variant=progressive", 3), 50);
 }
 
 /* ---- pondering ---- */
@@ -300,8 +304,10 @@ static void test_ponder_hit(void)
     /* c=0.7 and priors weighing 16 visits: the ponder tries every reply
      * within its 100 ms, even under ThreadSanitizer, so the reply played
      * below is in its tree whatever Y's own exploration (its c=0.1 and
-     * heavier priors may leave a corner unvisited) */
-    session *s = y_session("ai:level=1,ponder=1,memory=64,c=0.7,prior=16");
+     * heavier priors may leave a corner unvisited); level 4, the standard
+     * game's first level that never plays a beginner's slip, which is no
+     * search and keeps no ponder */
+    session *s = y_session("ai:level=4,ponder=1,memory=64,c=0.7,prior=16");
     session_ponder_info pi;
     computer_turn(s);
     CHECK_INT(session_ponder_start(s), 1);

@@ -1,7 +1,7 @@
 /* test_yai.c - the ai playing Y with the game's knowledge and its tuned
  * settings: a win in one and the one block found at small budgets in the
  * standard game and a variant, and the edge ladder a beginner once won
- * with (up to 512000 iterations, level 10).  Budgets are levels (Y's
+ * with (up to 512000 iterations).  Budgets are levels (Y's
  * early ladder) or iteration counts, with fixed seeds; nothing here
  * depends on the clock. */
 #include "check.h"
@@ -48,6 +48,70 @@ static void test_must_block(void)
 {
     expect_move("size=11 pie=0", CHAIN, "iterations=300 seed=1", "k1");
     expect_move("size=11 pie=0", CHAIN, "iterations=300 seed=5", "k1");
+}
+
+/* The standard game's first three levels are a beginner's: ten iterations
+ * and 75, 50 or 25 % of the moves at random.  At each seed a level plays
+ * the slip engine_mistake draws for that seed and position (and says so,
+ * with no search) or searches its ten iterations (200 seeds: near 150, 100
+ * and 50 slips); level 4 never slips, nor
+ * does level 1 given time (levels are for people: given time, it is used). */
+static void test_beginner_levels(void)
+{
+    char err[GAME_ERR_MAX];
+    game *g = test_game(&y_ops, "size=11 pie=0");
+    CHECK_INT(test_play(g, CHAIN), 0);
+    int slips[4] = {0};
+    for (int level = 1; level <= 4; level++) {
+        for (int seed = 1; seed <= 200; seed++) {
+            char set[64];
+            snprintf(set, sizeof set, "level=%d seed=%d", level, seed);
+            engine *e = engine_new("ai", err, sizeof err);
+            engine_set_game(e, g);
+            CHECK_INT(engine_set_all(e, set, err, sizeof err), 0);
+            engine_report rep;
+            qmove m = engine_choose(e, g, &rep);
+            qmove slip = engine_mistake(g, (uint64_t)seed,
+                                        engine_level_mistakes(ENGINE_LADDER_EARLY, level));
+            if (strstr(rep.summary, " at random (")) {
+                slips[level - 1]++;
+                CHECK(m == slip);
+                CHECK_INT(rep.iterations, 0);
+            } else {
+                CHECK(slip == QMOVE_NONE);
+                CHECK_INT(rep.iterations, 10);
+            }
+            engine_free(e);
+        }
+    }
+    CHECK_INT(slips[0], 142);
+    CHECK_INT(slips[1], 90);
+    CHECK_INT(slips[2], 49);
+    CHECK_INT(slips[3], 0);
+    for (int seed = 1; seed <= 10; seed++) {
+        char set[64];
+        snprintf(set, sizeof set, "level=1 ms=20 seed=%d", seed);
+        engine *e = engine_new("ai", err, sizeof err);
+        engine_set_game(e, g);
+        CHECK_INT(engine_set_all(e, set, err, sizeof err), 0);
+        engine_report rep;
+        engine_choose(e, g, &rep);
+        CHECK(!strstr(rep.summary, " at random ("));
+        CHECK(rep.iterations > 0);
+        engine_free(e);
+    }
+    /* every slip is a legal move */
+    qmove moves[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, moves);
+    for (int seed = 1; seed <= 20; seed++) {
+        qmove m = engine_mistake(g, (uint64_t)seed, 100);
+        int found = 0;
+        for (int i = 0; i < n; i++)
+            found |= moves[i] == m;
+        CHECK(found);
+    }
+    CHECK(engine_mistake(g, 1, 0) == QMOVE_NONE);
+    game_free(g);
 }
 
 /* The two-stone variant: Black (to move, two stones) wins at k1; White,
@@ -153,10 +217,10 @@ static void test_longest_loss(void)
  * White after the whole ladder, exactly these three moves win (proved with
  * quartet solve; docs/STRENGTH.md, "The edge ladder").  The cut is not the
  * loss, the ladder after it is: a long analysis rates g6 highest, and
- * Y's learned priors do too, so White cuts at g6 (levels 8 and 9 and
- * 40000 iterations; with priors weighing 16 visits, h7 above the cut at
+ * Y's learned priors do too, so White cuts at g6 (level 9, 16000
+ * iterations, and 40000 and 128000; with priors weighing 16 visits, h7 above the cut at
  * some seeds), answers g7 with the ladder's first step h7, and after two ladder
- * exchanges (g6 g7 h7 h8) leaves it with j9 up to level 10 (512000), never
+ * exchanges (g6 g7 h7 h8) leaves it with j9 up to 512000 iterations, never
  * the third step i8.  From this position the default player as White won
  * all 10 games against level 9 of the build before the learned priors
  * (first moves j7, d3 and the cut g6; in 4 games the two exchanges came and
@@ -167,24 +231,25 @@ static void test_longest_loss(void)
 
 static void test_edge_ladder(void)
 {
-    expect_move("size=11", LADDER, "seed=1", "g6"); /* the default: level 8 */
-    expect_move("size=11", LADDER, "level=8 seed=2", "g6");
+    expect_move("size=11", LADDER, "seed=1", "g6"); /* the default: level 9 */
+    expect_move("size=11", LADDER, "level=9 seed=2", "g6");
     expect_move("size=11", LADDER, "iterations=40000 seed=1", "g6");
     expect_move("size=11", LADDER, "iterations=40000 seed=2", "g6");
-    expect_move("size=11", LADDER, "level=9 seed=1", "g6");
-    expect_move("size=11", LADDER, "level=9 seed=2", "g6");
-    expect_move("size=11", ONE_STEP, "level=8 seed=1", "h7");
-    expect_move("size=11", ONE_STEP, "level=9 seed=2", "h7");
-    expect_move("size=11", TWO_STEPS, "level=8 seed=1", "j9");
+    expect_move("size=11", LADDER, "iterations=128000 seed=1", "g6");
+    expect_move("size=11", LADDER, "iterations=128000 seed=2", "g6");
+    expect_move("size=11", ONE_STEP, "level=9 seed=1", "h7");
+    expect_move("size=11", ONE_STEP, "iterations=128000 seed=2", "h7");
+    expect_move("size=11", TWO_STEPS, "level=9 seed=1", "j9");
     expect_move("size=11", TWO_STEPS, "iterations=40000 seed=1", "j9");
-    expect_move("size=11", TWO_STEPS, "level=9 seed=3", "j9");
-    expect_move("size=11", TWO_STEPS, "level=10 seed=1", "j9");
+    expect_move("size=11", TWO_STEPS, "iterations=128000 seed=3", "j9");
+    expect_move("size=11", TWO_STEPS, "iterations=512000 seed=1", "j9");
 }
 
 int main(void)
 {
     RUN(test_win_in_one);
     RUN(test_must_block);
+    RUN(test_beginner_levels);
     RUN(test_variant_tactics);
     RUN(test_shortest_win);
     RUN(test_longest_loss);

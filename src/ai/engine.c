@@ -3,6 +3,7 @@
  * defaults fill in what the user left alone. */
 #include "ai/engine.h"
 #include "ai/searcher.h"
+#include "rng.h"
 #include "util.h"
 
 #include <math.h>
@@ -120,6 +121,37 @@ uint64_t engine_level_iterations(enum engine_ladder ladder, int level)
     if (level > ENGINE_LEVEL_MAX)
         level = ENGINE_LEVEL_MAX;
     return level_iterations[ladder][level - 1];
+}
+
+qmove engine_mistake(const game *g, uint64_t seed, int percent)
+{
+    if (percent <= 0)
+        return QMOVE_NONE;
+    /* drawn from the seed and the position alone: a game replayed with the
+     * same seeds slips at the same moves */
+    rng r;
+    rng_seed(&r, seed ^ g->ops->hash(g));
+    if ((int)rng_below(&r, 100) >= percent)
+        return QMOVE_NONE;
+    qmove moves[GAME_MAX_MOVES];
+    int n = g->ops->legal_moves(g, moves);
+    return n ? moves[rng_below(&r, (uint32_t)n)] : QMOVE_NONE;
+}
+
+/* The share of moves in 100 a level plays at random: a beginner's slips,
+ * for levels below the weakest a search alone makes (ten iterations of Y's
+ * standard game with its priors beat a random player that takes and
+ * blocks wins at once 39-1; three moves in four at random, 55-45). */
+static const int level_mistakes[ENGINE_LADDER_COUNT][ENGINE_LEVEL_MAX] = {
+    [ENGINE_LADDER_EARLY] = {ENGINE_LADDER_EARLY_MISTAKES},
+    [ENGINE_LADDER_FLAT] = {ENGINE_LADDER_FLAT_MISTAKES},
+};
+
+int engine_level_mistakes(enum engine_ladder ladder, int level)
+{
+    if (level < 1 || level > ENGINE_LEVEL_MAX || ladder < 0 || ladder >= ENGINE_LADDER_COUNT)
+        return 0;
+    return level_mistakes[ladder][level - 1];
 }
 
 static void known_kinds(char *buf, size_t len)

@@ -160,13 +160,16 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * "Levels").  The standard ladder widens its steps as doubling the search
  * gains less; the early one, for games that gain much from their first
  * tens of iterations and little a doubling after (Y's standard game),
- * steps about three times from 10 to 6000; the late one, for games
+ * starts with three beginners' levels of 10 iterations that play some of
+ * their moves at random (engine_level_mistakes), steps about three times
+ * from 10 to 600, then to 16000 and 128000; the late one, for games
  * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
  * variant), starts higher and steps less than twice up to 400; the flat
  * one, for games whose search gains little above 16000 iterations (Y's
- * progressive variant), starts at 10 and steps eight times from 16000 to
- * 128000.  ENGINE_LEVEL_DEFAULT keeps the default player's budget (16000)
- * on the standard and the late ladder, level 8 on the early and the flat. */
+ * progressive variant), starts with one beginner's level, then 10 and
+ * the standard steps to 16000, then 512000.  ENGINE_LEVEL_DEFAULT keeps
+ * the default player's budget (16000) on the standard and the late
+ * ladder, level 9 on the early and the flat. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 7
 enum engine_ladder {
@@ -178,16 +181,31 @@ enum engine_ladder {
 };
 /* Each table is written once: its initialiser and its help text */
 #define ENGINE_LADDER_STANDARD_LIST 50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
-#define ENGINE_LADDER_EARLY_LIST 10, 30, 80, 200, 600, 2000, 6000, 16000, 128000, 512000
+#define ENGINE_LADDER_EARLY_LIST 10, 10, 10, 10, 30, 80, 200, 600, 16000, 128000
+/* the percent of their moves the early ladder's first levels play at random */
+#define ENGINE_LADDER_EARLY_MISTAKES 75, 50, 25
 #define ENGINE_LADDER_LATE_LIST 120, 220, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
-#define ENGINE_LADDER_FLAT_LIST 10, 50, 150, 400, 1000, 2500, 6000, 16000, 128000, 512000
+#define ENGINE_LADDER_FLAT_LIST 10, 10, 50, 150, 400, 1000, 2500, 6000, 16000, 512000
+/* the percent of its moves the flat ladder's first level plays at random */
+#define ENGINE_LADDER_FLAT_MISTAKES 70
 #define ENGINE_QUOTE_LIST(...) #__VA_ARGS__
 #define ENGINE_LIST_TEXT(list) ENGINE_QUOTE_LIST(list)
 #define ENGINE_LADDER_STANDARD_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_STANDARD_LIST)
 #define ENGINE_LADDER_EARLY_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_LIST)
+#define ENGINE_LADDER_EARLY_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_MISTAKES)
 #define ENGINE_LADDER_LATE_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_LATE_LIST)
 #define ENGINE_LADDER_FLAT_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_FLAT_LIST)
+#define ENGINE_LADDER_FLAT_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_FLAT_MISTAKES)
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level);
+/* The percent of moves a level plays at random (engine_mistake), 0 but at
+ * the lowest levels of a ladder that has beginners' levels. */
+int engine_level_mistakes(enum engine_ladder ladder, int level);
+
+/* A beginner's slip: with a chance of percent in 100, a legal move drawn
+ * at random from g's position, else (or when percent is 0) QMOVE_NONE.
+ * The draw depends only on seed and the position, so a game replayed
+ * with the same seeds slips at the same moves. */
+qmove engine_mistake(const game *g, uint64_t seed, int percent);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */
 void engine_set_time_budget(engine *e, int64_t ms);

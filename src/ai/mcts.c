@@ -13,7 +13,7 @@
 enum {
     SET_SEED, SET_LEVEL, SET_LADDER, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
     SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE, SET_THREADS,
-    SET_EXPAND
+    SET_EXPAND, SET_MISTAKES
 };
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
@@ -30,9 +30,11 @@ static const searcher_setting settings[] = {
                               "iterations per move when no time is set, from the ladder"),
     [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, ENGINE_LADDER_STANDARD, 0, 0, 0, ladders,
                     "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT " iterations; early "
-                    ENGINE_LADDER_EARLY_TEXT ", for games whose first iterations gain most; late "
+                    ENGINE_LADDER_EARLY_TEXT " (levels 1-3 play " ENGINE_LADDER_EARLY_MISTAKES_TEXT
+                    " % of their moves at random), for games whose first iterations gain most; late "
                     ENGINE_LADDER_LATE_TEXT ", for games whose first hundreds gain most; flat "
-                    ENGINE_LADDER_FLAT_TEXT ", for games whose search gains little above 16000"},
+                    ENGINE_LADDER_FLAT_TEXT " (level 1 plays " ENGINE_LADDER_FLAT_MISTAKES_TEXT
+                    " % of its moves at random), for games whose search gains little above 16000"},
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
                                    "a fixed iteration budget; overrides level, caps a time limit"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,
@@ -64,6 +66,9 @@ static const searcher_setting settings[] = {
     [SET_EXPAND] = INT_SETTING("expand", 1, 1000000, 1,
                                "a leaf is played out from this many times before its "
                                "moves join the tree"),
+    [SET_MISTAKES] = INT_SETTING("mistakes", 0, 100, 0,
+                                 "percent of moves played at random instead of the search's "
+                                 "(0: the level's; only the first levels of the early and the flat ladder have some)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -146,6 +151,19 @@ static void params_from(const searcher_value *set, const searcher_run *run, mcts
     p->progress_ms = run->progress_ms;
 }
 
+/* The percent of moves played at random: the setting's, else the level's
+ * when the level sets the budget; never in analysis. */
+static int mistake_share(const searcher_value *set, const searcher_run *run)
+{
+    if (run->analyze)
+        return 0;
+    if (set[SET_MISTAKES].i)
+        return (int)set[SET_MISTAKES].i;
+    if (set[SET_ITERATIONS].i || set[SET_MS].i || run->budget_ms)
+        return 0;
+    return engine_level_mistakes((enum engine_ladder)set[SET_LADDER].i, (int)set[SET_LEVEL].i);
+}
+
 /* Workers for up to want threads; how many there are (0: none). */
 static int workers(player *pl, int want)
 {
@@ -167,6 +185,15 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
         snprintf(rep->summary, sizeof rep->summary,
                  "ai: no memory for a %zu MB tree, played the first legal move", mb);
         return n ? moves[0] : QMOVE_NONE;
+    }
+    int share = mistake_share(run->set, run);
+    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i, share);
+    if (slip != QMOVE_NONE) {
+        char tok[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, slip, tok, sizeof tok);
+        snprintf(rep->summary, sizeof rep->summary,
+                 "ai: %s at random (%d%% of its moves are, a beginner's slips)", tok, share);
+        return slip;
     }
     mcts_params p;
     params_from(run->set, run, &p);
