@@ -311,13 +311,14 @@ static void test_ai_per_game(void)
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1 mistakes=0");
     /* Y's standard game has its own ladder, its default level 9 there
      * 16,000 iterations as level 7 elsewhere; the two-stone variant has the
-     * late one, the progressive variant the flat one (16,000 at level 9) */
+     * late one (16,000 at level 8), the progressive variant the flat one
+     * (16,000 at level 9) */
     engine *d = make("ai", "seed=1");
     engine_set_game(d, y);
     engine_settings_text(d, text, sizeof text);
     CHECK_HAS(text, "seed=1 level=9 ladder=early iterations=0");
     y_settings(d, "variant=double", text, sizeof text);
-    CHECK_HAS(text, "seed=1 level=7 ladder=late iterations=0");
+    CHECK_HAS(text, "seed=1 level=8 ladder=late iterations=0");
     y_settings(d, "variant=progressive", text, sizeof text);
     CHECK_HAS(text, "seed=1 level=9 ladder=flat iterations=0");
     engine_free(d);

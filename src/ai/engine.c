@@ -144,6 +144,7 @@ qmove engine_mistake(const game *g, uint64_t seed, int percent)
  * blocks wins at once 39-1; three moves in four at random, 55-45). */
 static const int level_mistakes[ENGINE_LADDER_COUNT][ENGINE_LEVEL_MAX] = {
     [ENGINE_LADDER_EARLY] = {ENGINE_LADDER_EARLY_MISTAKES},
+    [ENGINE_LADDER_LATE] = {ENGINE_LADDER_LATE_MISTAKES},
     [ENGINE_LADDER_FLAT] = {ENGINE_LADDER_FLAT_MISTAKES},
 };
 

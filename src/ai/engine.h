@@ -164,12 +164,13 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * their moves at random (engine_level_mistakes), steps about three times
  * from 10 to 600, then to 16000 and 128000; the late one, for games
  * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
- * variant), starts higher and steps less than twice up to 400; the flat
+ * variant), starts with one beginner's level of 120 iterations, then
+ * steps less than twice up to 400 and as the standard one to 128000; the flat
  * one, for games whose search gains little above 16000 iterations (Y's
  * progressive variant), starts with one beginner's level, then 10 and
  * the standard steps to 16000, then 512000.  ENGINE_LEVEL_DEFAULT keeps
- * the default player's budget (16000) on the standard and the late
- * ladder, level 9 on the early and the flat. */
+ * the default player's budget (16000) on the standard ladder, level 8 on
+ * the late, level 9 on the early and the flat. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 7
 enum engine_ladder {
@@ -184,7 +185,9 @@ enum engine_ladder {
 #define ENGINE_LADDER_EARLY_LIST 10, 10, 10, 10, 30, 80, 200, 600, 16000, 128000
 /* the percent of their moves the early ladder's first levels play at random */
 #define ENGINE_LADDER_EARLY_MISTAKES 75, 50, 25
-#define ENGINE_LADDER_LATE_LIST 120, 220, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
+#define ENGINE_LADDER_LATE_LIST 120, 120, 220, 400, 1000, 2500, 6000, 16000, 40000, 128000
+/* the percent of its moves the late ladder's first level plays at random */
+#define ENGINE_LADDER_LATE_MISTAKES 25
 #define ENGINE_LADDER_FLAT_LIST 10, 10, 50, 150, 400, 1000, 2500, 6000, 16000, 512000
 /* the percent of its moves the flat ladder's first level plays at random */
 #define ENGINE_LADDER_FLAT_MISTAKES 70
@@ -194,6 +197,7 @@ enum engine_ladder {
 #define ENGINE_LADDER_EARLY_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_LIST)
 #define ENGINE_LADDER_EARLY_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_MISTAKES)
 #define ENGINE_LADDER_LATE_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_LATE_LIST)
+#define ENGINE_LADDER_LATE_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_LATE_MISTAKES)
 #define ENGINE_LADDER_FLAT_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_FLAT_LIST)
 #define ENGINE_LADDER_FLAT_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_FLAT_MISTAKES)
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level);

@@ -32,7 +32,8 @@ static const searcher_setting settings[] = {
                     "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT " iterations; early "
                     ENGINE_LADDER_EARLY_TEXT " (levels 1-3 play " ENGINE_LADDER_EARLY_MISTAKES_TEXT
                     " % of their moves at random), for games whose first iterations gain most; late "
-                    ENGINE_LADDER_LATE_TEXT ", for games whose first hundreds gain most; flat "
+                    ENGINE_LADDER_LATE_TEXT " (level 1 plays " ENGINE_LADDER_LATE_MISTAKES_TEXT
+                    " % of its moves at random), for games whose first hundreds gain most; flat "
                     ENGINE_LADDER_FLAT_TEXT " (level 1 plays " ENGINE_LADDER_FLAT_MISTAKES_TEXT
                     " % of its moves at random), for games whose search gains little above 16000"},
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
@@ -68,7 +69,7 @@ static const searcher_setting settings[] = {
                                "moves join the tree"),
     [SET_MISTAKES] = INT_SETTING("mistakes", 0, 100, 0,
                                  "percent of moves played at random instead of the search's "
-                                 "(0: the level's; only the first levels of the early and the flat ladder have some)"),
+                                 "(0: the level's; only the first levels of the early, late and flat ladders have some)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
