@@ -247,6 +247,43 @@ static void test_levels_are_node_budgets(void)
     game_free(g);
 }
 
+/* mistakes=N: that share of the moves is engine_mistake's draw, played
+ * without a search and reported as such; the others are searched as ever;
+ * an analysis never slips. */
+static void test_mistakes(void)
+{
+    int slips = 0;
+    for (int seed = 1; seed <= 40; seed++) {
+        game *g = random_position(400 + (uint64_t)seed, 8);
+        char set[48];
+        snprintf(set, sizeof set, "level=1 mistakes=50 seed=%d", seed);
+        engine_report r;
+        qmove m = choose(set, g, &r);
+        qmove slip = engine_mistake(g, (uint64_t)seed, 50, "alphabeta", NULL);
+        if (slip != QMOVE_NONE) {
+            slips++;
+            CHECK(m == slip);
+            CHECK_INT(r.iterations, 0);
+            CHECK_HAS(r.summary, "alphabeta: ");
+            CHECK_HAS(r.summary, " at random (50% of its moves are, a beginner's slips)");
+        } else {
+            CHECK_INT(r.iterations, 100);
+        }
+        CHECK(is_legal(g, m));
+        game_free(g);
+    }
+    CHECK_INT(slips, 20);
+    game *g = random_position(401, 8);
+    engine *e = make("mistakes=100 seed=1");
+    engine_report r;
+    engine_clear_stop(e);
+    engine_stop(e); /* the analysis returns at once with what it has */
+    engine_analyze(e, g, &r);
+    CHECK(!strstr(r.summary, " at random ("));
+    engine_free(e);
+    game_free(g);
+}
+
 static void test_table_does_not_change_the_move(void)
 {
     for (int k = 0; k < 4; k++) {
@@ -514,6 +551,7 @@ int main(void)
     RUN(test_win_in_two);
     RUN(test_same_seed_same_move);
     RUN(test_levels_are_node_budgets);
+    RUN(test_mistakes);
     RUN(test_table_does_not_change_the_move);
     RUN(test_pruning);
     RUN(test_evaluation_symmetry);

@@ -72,7 +72,8 @@ static void test_beginner_levels(void)
             engine_report rep;
             qmove m = engine_choose(e, g, &rep);
             qmove slip = engine_mistake(g, (uint64_t)seed,
-                                        engine_level_mistakes(ENGINE_LADDER_EARLY, level));
+                                        engine_level_mistakes(ENGINE_LADDER_EARLY, level),
+                                        "ai", NULL);
             if (strstr(rep.summary, " at random (")) {
                 slips[level - 1]++;
                 CHECK(m == slip);
@@ -104,13 +105,13 @@ static void test_beginner_levels(void)
     qmove moves[GAME_MAX_MOVES];
     int n = g->ops->legal_moves(g, moves);
     for (int seed = 1; seed <= 20; seed++) {
-        qmove m = engine_mistake(g, (uint64_t)seed, 100);
+        qmove m = engine_mistake(g, (uint64_t)seed, 100, "ai", NULL);
         int found = 0;
         for (int i = 0; i < n; i++)
             found |= moves[i] == m;
         CHECK(found);
     }
-    CHECK(engine_mistake(g, 1, 0) == QMOVE_NONE);
+    CHECK(engine_mistake(g, 1, 0, "ai", NULL) == QMOVE_NONE);
     game_free(g);
 }
 

@@ -38,7 +38,7 @@
 
 enum {
     SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_NULL,
-    SET_RFP, SET_LMP, SET_PONDER, SET_THREADS
+    SET_RFP, SET_LMP, SET_PONDER, SET_THREADS, SET_MISTAKES
 };
 
 #define AB_THREADS_MAX 64
@@ -80,6 +80,9 @@ static const searcher_setting settings[] = {
     [SET_THREADS] = INT_SETTING("threads", 1, AB_THREADS_MAX, 1,
                                 "search threads sharing the table (one thread: the same seed "
                                 "and limits give the same move)"),
+    [SET_MISTAKES] = INT_SETTING("mistakes", 0, 100, 0,
+                                 "percent of moves played at random instead of the search's, "
+                                 "a beginner's slips (never in analysis)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -792,6 +795,10 @@ static void summary(player *p, const game *g, engine_report *rep)
 static qmove choose(void *self, const game *g, const searcher_run *run, engine_report *rep)
 {
     player *p = self;
+    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i,
+                                run->analyze ? 0 : (int)run->set[SET_MISTAKES].i, "alphabeta", rep);
+    if (slip != QMOVE_NONE)
+        return slip;
     long long mb = run->set[SET_MEMORY].i;
     if ((!p->tt || p->memory_mb != mb) && tt_alloc(p, mb) != 0) {
         qmove moves[GAME_MAX_MOVES];

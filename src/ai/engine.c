@@ -123,7 +123,8 @@ uint64_t engine_level_iterations(enum engine_ladder ladder, int level)
     return level_iterations[ladder][level - 1];
 }
 
-qmove engine_mistake(const game *g, uint64_t seed, int percent)
+qmove engine_mistake(const game *g, uint64_t seed, int percent, const char *who,
+                     engine_report *rep)
 {
     if (percent <= 0)
         return QMOVE_NONE;
@@ -135,7 +136,16 @@ qmove engine_mistake(const game *g, uint64_t seed, int percent)
         return QMOVE_NONE;
     qmove moves[GAME_MAX_MOVES];
     int n = g->ops->legal_moves(g, moves);
-    return n ? moves[rng_below(&r, (uint32_t)n)] : QMOVE_NONE;
+    if (!n)
+        return QMOVE_NONE;
+    qmove m = moves[rng_below(&r, (uint32_t)n)];
+    if (rep) {
+        char tok[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, m, tok, sizeof tok);
+        snprintf(rep->summary, sizeof rep->summary,
+                 "%s: %s at random (%d%% of its moves are, a beginner's slips)", who, tok, percent);
+    }
+    return m;
 }
 
 /* The share of moves in 100 a level plays at random: a beginner's slips,

@@ -208,8 +208,10 @@ int engine_level_mistakes(enum engine_ladder ladder, int level);
 /* A beginner's slip: with a chance of percent in 100, a legal move drawn
  * at random from g's position, else (or when percent is 0) QMOVE_NONE.
  * The draw depends only on seed and the position, so a game replayed
- * with the same seeds slips at the same moves. */
-qmove engine_mistake(const game *g, uint64_t seed, int percent);
+ * with the same seeds slips at the same moves.  A slip's report (rep, if
+ * not NULL) says so, after "who: ". */
+qmove engine_mistake(const game *g, uint64_t seed, int percent, const char *who,
+                     engine_report *rep);
 
 /* Time the engine should spend, set by the front end's clock (0 = none). */
 void engine_set_time_budget(engine *e, int64_t ms);

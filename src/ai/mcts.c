@@ -188,14 +188,9 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
         return n ? moves[0] : QMOVE_NONE;
     }
     int share = mistake_share(run->set, run);
-    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i, share);
-    if (slip != QMOVE_NONE) {
-        char tok[GAME_MOVE_TEXT_MAX];
-        g->ops->move_to_text(g, slip, tok, sizeof tok);
-        snprintf(rep->summary, sizeof rep->summary,
-                 "ai: %s at random (%d%% of its moves are, a beginner's slips)", tok, share);
+    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i, share, "ai", rep);
+    if (slip != QMOVE_NONE)
         return slip;
-    }
     mcts_params p;
     params_from(run->set, run, &p);
     mcts_result r;
