@@ -69,7 +69,8 @@ static const searcher_setting settings[] = {
                                "moves join the tree"),
     [SET_MISTAKES] = INT_SETTING("mistakes", 0, 100, 0,
                                  "percent of moves played at random instead of the search's "
-                                 "(0: the level's; only the first levels of the early, late and flat ladders have some)"),
+                                 "(0: the level's; only the first levels of the early, late "
+                                 "and flat ladders have some)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
