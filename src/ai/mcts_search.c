@@ -534,7 +534,8 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     t->priors = ops->priors;
     t->shared = 0;
     /* where turns are not one move, the playout marks who made each move */
-    t->marked_trace = ops->multi_move_turns && ops->multi_move_turns(g);
+    int multi_move = ops->multi_move_turns && ops->multi_move_turns(g);
+    t->marked_trace = multi_move;
     t->rave = p->rave;
     w->trace_on = t->rave > 0;
     t->expand = p->expand > 1 ? (uint32_t)p->expand : 1;
@@ -576,8 +577,9 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     }
     mcts_tree_update_bounds(t, root);
     /* a win in two, where the search costs more than looking for one
-     * (a few playouts' moves for each root move) */
-    if (!mcts_proven(root) && !t->marked_trace &&
+     * (a few playouts' moves for each root move), in games of one move a
+     * turn (a move and a reply) */
+    if (!mcts_proven(root) && !multi_move &&
         (!p->iterations || p->iterations >= WIN_IN_TWO_ITERATIONS * root->nchild))
         mcts_tree_win_in_two(t, w, w->scratch);
     t->have_tree = 1;
