@@ -384,6 +384,18 @@ uint64_t game_perft(game *g, int depth)
     return n;
 }
 
+int game_wins_at_once(game *g, qmove *moves)
+{
+    const game_ops *ops = g->ops;
+    int me = ops->to_move(g), n = ops->legal_moves(g, moves), won = 0;
+    for (int i = 0; i < n && !won; i++) {
+        ops->make(g, moves[i]);
+        won = ops->result(g) == RESULT_FIRST + me;
+        ops->unmake(g);
+    }
+    return won;
+}
+
 /* ---- board descriptions ---- */
 
 /* Copy a name, cut to GAME_NAME_MAX - 1 characters. */

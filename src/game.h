@@ -366,6 +366,10 @@ const char *game_result_text(int result);
 /* Leaf count at depth (stops at finished games). */
 uint64_t game_perft(game *g, int depth);
 
+/* 1 if the player to move in g has a move that ends the game in its win
+ * (g is made and unmade, left as it was); moves: room for GAME_MAX_MOVES. */
+int game_wins_at_once(game *g, qmove *moves);
+
 /* --- board descriptions for graphical front ends --- */
 
 /* ops->describe, then GAME_MARK_LAST on every cell whose contents the last

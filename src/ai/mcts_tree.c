@@ -336,19 +336,6 @@ uint32_t mcts_tree_reusable_root(mcts_tree *t, mcts_worker *w, const game *g, mc
     return t->pool[n].nchild ? n : 0;
 }
 
-/* Does the player to move in g have a move that wins at once? */
-static int wins_at_once(game *g, qmove *moves)
-{
-    const game_ops *ops = g->ops;
-    int me = ops->to_move(g), n = ops->legal_moves(g, moves), won = 0;
-    for (int i = 0; i < n && !won; i++) {
-        ops->make(g, moves[i]);
-        won = ops->result(g) == RESULT_FIRST + me;
-        ops->unmake(g);
-    }
-    return won;
-}
-
 /* After a move of me's (made in g, the opponent to move): does every
  * reply end in me's win or leave me a win at once? */
 static int every_reply_loses(game *g, int me, mcts_worker *w)
@@ -359,7 +346,7 @@ static int every_reply_loses(game *g, int me, mcts_worker *w)
         ops->make(g, w->replies[i]);
         int r = ops->result(g);
         all = r == RESULT_FIRST + me ||
-              (r == RESULT_NONE && ops->to_move(g) == me && wins_at_once(g, w->moves));
+              (r == RESULT_NONE && ops->to_move(g) == me && game_wins_at_once(g, w->moves));
         ops->unmake(g);
     }
     return all;

@@ -47,18 +47,6 @@ static int configure(void *self, const searcher_value *set, char *err, size_t er
     return 0;
 }
 
-/* Does the side to move in g have a move that wins at once? */
-static int win_at_once(player *p, game *g)
-{
-    int n = g->ops->legal_moves(g, p->replies), me = g->ops->to_move(g), win = 0;
-    for (int i = 0; i < n && !win; i++) {
-        g->ops->make(g, p->replies[i]);
-        win = g->ops->result(g) == RESULT_FIRST + me;
-        g->ops->unmake(g);
-    }
-    return win;
-}
-
 enum { LOSES, SAFE, WINS }; /* a move's class, worst first */
 static const char *const class_name[] = {"all letting the opponent win", "safe", "winning at once"};
 
@@ -71,7 +59,7 @@ static int move_class(player *p, game *g, qmove m)
     int r = g->ops->result(g), c = SAFE;
     if (r == RESULT_FIRST + me)
         c = WINS;
-    else if (r == RESULT_NONE && g->ops->to_move(g) != me && win_at_once(p, g))
+    else if (r == RESULT_NONE && g->ops->to_move(g) != me && game_wins_at_once(g, p->replies))
         c = LOSES;
     g->ops->unmake(g);
     return c;
