@@ -363,7 +363,9 @@ static int cmd_ponder(gtp *s, int argc, char **argv, const char *rest, char *ans
 
 /* ---- quartet-analyze: a stream of info lines ---- */
 
-/* One candidate as "info move M visits V winrate W prior P pv M ...". */
+/* One candidate as "info move M visits V winrate W prior P pv M ...", with
+ * "proven win|loss|draw plies N" before the pv once the search proved it
+ * (N: moves to the end along the proof; the pair left out when unknown). */
 static void info_group(const game *g, const engine_progress *p, int i, char *buf, size_t len)
 {
     const engine_candidate *c = &p->cand[i];
@@ -376,9 +378,14 @@ static void info_group(const game *g, const engine_progress *p, int i, char *buf
     }
     char move[GAME_MOVE_TEXT_MAX];
     g->ops->move_to_text(g, c->move, move, sizeof move);
-    util_str_appendf(buf, len, "%sinfo move %s visits %llu winrate %.4f prior %.4f pv %s",
+    char proof[48] = "";
+    const char *proven = engine_proven_name(c->proven);
+    if (proven)
+        snprintf(proof, sizeof proof, c->plies > 0 ? " proven %s plies %d" : " proven %s", proven,
+                 c->plies);
+    util_str_appendf(buf, len, "%sinfo move %s visits %llu winrate %.4f prior %.4f%s pv %s",
                      buf[0] ? " " : "", move, (unsigned long long)c->visits, c->value,
-                     c->prior, pv[0] ? pv : move);
+                     c->prior, proof, pv[0] ? pv : move);
 }
 
 /* On the worker: keep the newest line and wake the main loop. */

@@ -81,8 +81,8 @@ out=$($Q gtp loa --white=ai </dev/null 2>&1); status $? 2 "gtp bad arg"; has "$o
 out=$(printf 'quartet-settings\n' | $Q gtp loa --player=random:seed=9); has "$out" "seed=9" "gtp --player settings"
 # quartet-analyze: "=", then one line per update until the next command (or
 # "# interrupt", or SECONDS), then an empty line.  Every line is parsed
-# strictly: groups "info move M visits V winrate W prior P pv M ...", the
-# first group's move legal and its pv starting with it.
+# strictly: groups "info move M visits V winrate W prior P [proven R [plies N]]
+# pv M ...", the first group's move legal and its pv starting with it.
 out=$( (printf 'quartet-game y size=5\n1 quartet-analyze 5\n'; sleep 0.8
         printf '2 all_legal_moves\n3 quartet-analyze 5 1\n'; sleep 2.5
         printf '4 quartet-analyze 0\n5 quartet-analyze 5 x\n6 quartet-analyze 10\n'; sleep 0.4
@@ -91,12 +91,18 @@ check=$(printf '%s\n' "$out" | awk '
     function group(g, legal,   w, n, i) {
         if (g ~ /  / || g ~ / $/) return "bad spacing: " g
         n = split(g, w, " ")
-        if (n < 10 || w[1] != "info" || w[2] != "move" || w[4] != "visits" || w[6] != "winrate" ||
-            w[8] != "prior" || w[10] != "pv") return "bad words: " g
+        i = 10
+        if (w[i] == "proven") {
+            if (w[i + 1] !~ /^(win|loss|draw)$/) return "bad proven: " g
+            i += 2
+            if (w[i] == "plies") { if (w[i + 1] !~ /^[1-9][0-9]*$/) return "bad plies: " g; i += 2 }
+        }
+        if (n < i || w[1] != "info" || w[2] != "move" || w[4] != "visits" || w[6] != "winrate" ||
+            w[8] != "prior" || w[i] != "pv") return "bad words: " g
         if (w[5] !~ /^[0-9]+$/) return "bad visits: " g
         if (w[7] !~ /^[01]\.[0-9][0-9][0-9][0-9]$/ || w[7] > 1) return "bad winrate: " g
         if (w[9] !~ /^[01]\.[0-9][0-9][0-9][0-9]$/ || w[9] > 1) return "bad prior: " g
-        if (n < 11 || w[11] != w[3]) return "pv does not start with the move: " g
+        if (n < i + 1 || w[i + 1] != w[3]) return "pv does not start with the move: " g
         if (legal != "" && index(" " legal " ", " " w[3] " ") == 0) return "illegal move: " g
         return ""
     }
@@ -121,6 +127,13 @@ has "$check" "lines 1 1 1 ends 1 1 1" "quartet-analyze streams and ends"
 lacks "$check" "bad" "quartet-analyze line format"; lacks "$check" "illegal" "quartet-analyze moves legal"
 has "$out" "?4 syntax error: expected INTERVAL_CS from 1 to 6000 and SECONDS from 1 to 86400" "analyze range"
 has "$out" "?5 syntax error: expected INTERVAL_CS" "analyze bad seconds"; has "$out" "=7 quartet" "after analyze"
+# A proven candidate says so before its pv; a solved root ends the answer at once.
+out=$( (printf 'quartet-game y size=4\nplay b a1\nplay w b2\nplay b b1\nplay w c3\nplay b c1\nplay w d4\n'
+        printf '1 quartet-analyze 10 5\n'; sleep 0.5; printf '2 name\n') | $Q gtp 2>&1)
+has "$out" "=1
+info move d2 visits 0 winrate 1.0000 prior 1.0000 proven win plies 1 pv d2 info move d1 visits 0 winrate 1.0000 prior 1.0000 proven win plies 1 pv d1
+
+=2 quartet" "quartet-analyze proven wins"
 out=$(printf 'gogui-analyze_commands\n' | $Q gtp); has "$out" "string/Analyze 1 s/quartet-analyze 100 1" "analyze for GoGui"
 
 # Pondering (ponder=1): the tree searched on the opponent's time is kept by
