@@ -178,6 +178,11 @@ static int workers(player *pl, int want)
 static qmove player_choose(void *self, const game *g, const searcher_run *run, engine_report *rep)
 {
     player *pl = self;
+    /* a slip is no search: it needs neither workers nor a tree */
+    int share = mistake_share(run->set, run);
+    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i, share, "ai", rep);
+    if (slip != QMOVE_NONE)
+        return slip;
     size_t mb = (size_t)run->set[SET_MEMORY].i;
     int nw = workers(pl, (int)run->set[SET_THREADS].i);
     if (!nw || ((!pl->tree.pool || pl->tree.mb != mb) && mcts_tree_init(&pl->tree, mb) != 0)) {
@@ -188,10 +193,6 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
                  "ai: no memory for a %zu MB tree, played the first legal move", mb);
         return n ? moves[0] : QMOVE_NONE;
     }
-    int share = mistake_share(run->set, run);
-    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i, share, "ai", rep);
-    if (slip != QMOVE_NONE)
-        return slip;
     mcts_params p;
     params_from(run->set, run, &p);
     mcts_result r;
