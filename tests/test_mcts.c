@@ -676,7 +676,7 @@ static void test_settings(void)
     engine *e = ai(NULL);
     CHECK_STR(engine_kind(e), "mcts");
     engine_settings_text(e, text, sizeof text);
-    CHECK_HAS(text, "level=7");
+    CHECK_HAS(text, "level=8");
     CHECK_HAS(text, "memory=256");
 
     CHECK_INT(engine_set(e, "level", "11", err, sizeof err), -1);
@@ -712,7 +712,7 @@ static void test_settings(void)
     CHECK_INT(engine_set_all(e, "level=3,cutoff=99999", err, sizeof err), -1);
     CHECK_STR(err, "cutoff must be 0..1000, not 99999");
     engine_settings_text(e, text, sizeof text);
-    CHECK_HAS(text, "level=7");
+    CHECK_HAS(text, "level=8");
 
     CHECK_INT(engine_set_all(e, "level=2:c=1.25:ms=500:seed=9:memory=64", err, sizeof err), 0);
     engine_settings_text(e, text, sizeof text);
@@ -726,9 +726,10 @@ static void test_settings(void)
     /* the calibrated ladders, clamped at both ends; the help's text lists them */
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 0), 50);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 1), 50);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, ENGINE_LEVEL_DEFAULT), 16000);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 10), 512000);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 11), 512000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 4), 150);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, ENGINE_LEVEL_DEFAULT), 11000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 10), 128000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 11), 128000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 0), 10);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 9), 16000);
     /* the early ladder's beginners' levels: ten iterations, some moves at random */
@@ -737,7 +738,9 @@ static void test_settings(void)
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_EARLY, 3), 25);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_EARLY, 4), 0);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_EARLY, 11), 0);
-    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 1), 0);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 1), 70);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 2), 25);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 3), 0);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 1), 70);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 2), 0);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 1), 25);
@@ -759,6 +762,19 @@ static void test_settings(void)
                      (unsigned long long)engine_level_iterations(ladder, level));
         CHECK_STR(texts[ladder], listed);
     }
+}
+
+/* Coffee plays on the standard ladder, whose first two levels are a
+ * beginner's: 50 iterations with 70 or 25 % of the moves at random (about
+ * 140 and 50 of 200 seeds); level 3 is the same search without slips. */
+static void test_standard_beginner_levels(void)
+{
+    game *g = test_game(game_find("coffee"), "");
+    const int slips[3] = {144, 52, 0};
+    for (int level = 1; level <= 3; level++)
+        CHECK_INT(test_level_slips(g, level, engine_level_mistakes(ENGINE_LADDER_STANDARD, level), 200, 50),
+                  slips[level - 1]);
+    game_free(g);
 }
 
 /* A tiny pool still gives legal moves: expansion stops, search goes on. */
@@ -1117,6 +1133,7 @@ int main(void)
     RUN(test_legal_in_random_positions_every_game);
     RUN(test_beats_random);
     RUN(test_settings);
+    RUN(test_standard_beginner_levels);
     RUN(test_small_pool);
     RUN(test_expand_threshold);
     RUN(test_pool_fills_slowly);

@@ -310,7 +310,7 @@ static void test_ai_per_game(void)
     CHECK_STR(text, "seed=1 level=3 ladder=early iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1 mistakes=0");
     /* Y's standard game has its own ladder, its default level 9 there
-     * 16,000 iterations as level 7 elsewhere; the two-stone variant has the
+     * 16,000 iterations (the standard ladder has 11,000 at level 8); the two-stone variant has the
      * late one (16,000 at level 8), the progressive variant the flat one
      * (16,000 at level 9) */
     engine *d = make("ai", "seed=1");
@@ -376,12 +376,12 @@ static void test_game_defaults(void)
     char err[GAME_ERR_MAX], text[512];
     engine *e = make("mcts", "prior=7");
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=7 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
+    CHECK_STR(text, "seed=1 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0");
     game *g = game_create_default(&loa_ops), *y = game_create_default(game_find("y"));
     engine_set_game(e, g);
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=7 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
+    CHECK_STR(text, "seed=1 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0");
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);

@@ -5,6 +5,7 @@
  * early ladder) or iteration counts, with fixed seeds; nothing here
  * depends on the clock. */
 #include "check.h"
+#include "aitest.h"
 #include "gametest.h"
 #include "ai/engine.h"
 #include "game.h"
@@ -61,34 +62,10 @@ static void test_beginner_levels(void)
     char err[GAME_ERR_MAX];
     game *g = test_game(&y_ops, "size=11 pie=0");
     CHECK_INT(test_play(g, CHAIN), 0);
-    int slips[4] = {0};
-    for (int level = 1; level <= 4; level++) {
-        for (int seed = 1; seed <= 200; seed++) {
-            char set[64];
-            snprintf(set, sizeof set, "level=%d seed=%d", level, seed);
-            engine *e = engine_new("ai", err, sizeof err);
-            engine_set_game(e, g);
-            CHECK_INT(engine_set_all(e, set, err, sizeof err), 0);
-            engine_report rep;
-            qmove m = engine_choose(e, g, &rep);
-            qmove slip = engine_mistake(g, (uint64_t)seed,
-                                        engine_level_mistakes(ENGINE_LADDER_EARLY, level),
-                                        "ai", NULL);
-            if (strstr(rep.summary, " at random (")) {
-                slips[level - 1]++;
-                CHECK(m == slip);
-                CHECK_INT(rep.iterations, 0);
-            } else {
-                CHECK(slip == QMOVE_NONE);
-                CHECK_INT(rep.iterations, 10);
-            }
-            engine_free(e);
-        }
-    }
-    CHECK_INT(slips[0], 142);
-    CHECK_INT(slips[1], 90);
-    CHECK_INT(slips[2], 49);
-    CHECK_INT(slips[3], 0);
+    const int slips[4] = {142, 90, 49, 0};
+    for (int level = 1; level <= 4; level++)
+        CHECK_INT(test_level_slips(g, level, engine_level_mistakes(ENGINE_LADDER_EARLY, level), 200, 10),
+                  slips[level - 1]);
     for (int seed = 1; seed <= 10; seed++) {
         char set[64];
         snprintf(set, sizeof set, "level=1 ms=20 seed=%d", seed);

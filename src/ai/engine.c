@@ -99,12 +99,14 @@ static void ai_keep(engine *e, const char *name, const char *value)
 }
 
 /* Few iterations at the bottom, where each one is worth much; wider steps
- * at the top, where doubling the search gains less.  The early ladder
- * spends its first levels on tens of iterations, where a game like Y
- * gains most, and steps eight times from 2,000 to 128,000; the late one
- * is the standard one from 400 up, below it two steps of under twice; the
- * flat one is the standard one up to 16,000 with 10 below it, then eight
- * times to 128,000, where 40,000 would add nothing measurable. */
+ * at the top, where doubling the search gains less.  The standard ladder
+ * steps about three times a level from 50 iterations to 128,000, where a
+ * doubling gains some 150-200 Elo in Coffee; the early one spends its
+ * first levels on tens of iterations, where a game like Y gains most, and
+ * steps from 600 to 16,000 and 128,000; the late one steps less than twice
+ * below 400, where Y's two-stone variant gains most, then about 2.5 times;
+ * the flat one is eight times from 16,000 to 512,000, where 40,000 would
+ * add nothing measurable. */
 static const uint64_t level_iterations[][ENGINE_LEVEL_MAX] = {
     [ENGINE_LADDER_STANDARD] = {ENGINE_LADDER_STANDARD_LIST},
     [ENGINE_LADDER_EARLY] = {ENGINE_LADDER_EARLY_LIST},
@@ -153,6 +155,7 @@ qmove engine_mistake(const game *g, uint64_t seed, int percent, const char *who,
  * standard game with its priors beat a random player that takes and
  * blocks wins at once 39-1; three moves in four at random, 55-45). */
 static const int level_mistakes[ENGINE_LADDER_COUNT][ENGINE_LEVEL_MAX] = {
+    [ENGINE_LADDER_STANDARD] = {ENGINE_LADDER_STANDARD_MISTAKES},
     [ENGINE_LADDER_EARLY] = {ENGINE_LADDER_EARLY_MISTAKES},
     [ENGINE_LADDER_LATE] = {ENGINE_LADDER_LATE_MISTAKES},
     [ENGINE_LADDER_FLAT] = {ENGINE_LADDER_FLAT_MISTAKES},

@@ -155,24 +155,28 @@ int engine_proven_kind(double value);
 int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_t len);
 
 /* MCTS iterations per move at a level (1..ENGINE_LEVEL_MAX, clamped) on
- * a ladder: tables calibrated by matches so that each level is about
- * 150-250 Elo above the last where the budget allows (docs/STRENGTH.md,
- * "Levels").  The standard ladder widens its steps as doubling the search
- * gains less; the early one, for games that gain much from their first
+ * a ladder: tables calibrated by matches so that level 1 is about as
+ * strong as a careful beginner's stand-in where the search allows it and
+ * each level about 150-250 Elo above the last (docs/STRENGTH.md,
+ * "Levels").  The standard one (Coffee) starts with two beginners' levels
+ * of 50 iterations that play some of their moves at random
+ * (engine_level_mistakes), then steps about three times a level to
+ * 128000; the early one, for games that gain much from their first
  * tens of iterations and little a doubling after (Y's standard game),
- * starts with three beginners' levels of 10 iterations that play some of
- * their moves at random (engine_level_mistakes), steps about three times
- * from 10 to 600, then to 16000 and 128000; the late one, for games
+ * starts with three beginners' levels of 10 iterations, steps about three
+ * times from 10 to 600, then to 16000 and 128000; the late one, for games
  * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
  * variant), starts with one beginner's level of 120 iterations, then
- * steps less than twice up to 400 and as the standard one to 128000; the flat
+ * steps less than twice up to 400 and about 2.5 times to 128000; the flat
  * one, for games whose search gains little above 16000 iterations (Y's
- * progressive variant), starts with one beginner's level, then 10 and
- * the standard steps to 16000, then 512000.  ENGINE_LEVEL_DEFAULT keeps
- * the default player's budget (16000) on the standard ladder, level 8 on
- * the late, level 9 on the early and the flat. */
+ * progressive variant), starts with one beginner's level, then 10, 50 and
+ * steps of about 2.5 times to 16000, then 512000.  ENGINE_LEVEL_DEFAULT is
+ * MCTS's default level: 11000 iterations on the standard ladder (the
+ * default player had 16000 before the beginners' levels); Y's games
+ * choose level 9 on the early and the flat ladder and level 8 on the late
+ * one, 16000 iterations each. */
 #define ENGINE_LEVEL_MAX 10
-#define ENGINE_LEVEL_DEFAULT 7
+#define ENGINE_LEVEL_DEFAULT 8
 enum engine_ladder {
     ENGINE_LADDER_STANDARD,
     ENGINE_LADDER_EARLY,
@@ -181,7 +185,9 @@ enum engine_ladder {
     ENGINE_LADDER_COUNT /* the number of ladders, for the tables that name them */
 };
 /* Each table is written once: its initialiser and its help text */
-#define ENGINE_LADDER_STANDARD_LIST 50, 150, 400, 1000, 2500, 6000, 16000, 40000, 128000, 512000
+#define ENGINE_LADDER_STANDARD_LIST 50, 50, 50, 150, 560, 1700, 4400, 11000, 31000, 128000
+/* the percent of their moves the standard ladder's first levels play at random */
+#define ENGINE_LADDER_STANDARD_MISTAKES 70, 25
 #define ENGINE_LADDER_EARLY_LIST 10, 10, 10, 10, 30, 80, 200, 600, 16000, 128000
 /* the percent of their moves the early ladder's first levels play at random */
 #define ENGINE_LADDER_EARLY_MISTAKES 75, 50, 25
@@ -194,6 +200,7 @@ enum engine_ladder {
 #define ENGINE_QUOTE_LIST(...) #__VA_ARGS__
 #define ENGINE_LIST_TEXT(list) ENGINE_QUOTE_LIST(list)
 #define ENGINE_LADDER_STANDARD_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_STANDARD_LIST)
+#define ENGINE_LADDER_STANDARD_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_STANDARD_MISTAKES)
 #define ENGINE_LADDER_EARLY_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_LIST)
 #define ENGINE_LADDER_EARLY_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_EARLY_MISTAKES)
 #define ENGINE_LADDER_LATE_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_LATE_LIST)
@@ -202,7 +209,7 @@ enum engine_ladder {
 #define ENGINE_LADDER_FLAT_MISTAKES_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_FLAT_MISTAKES)
 uint64_t engine_level_iterations(enum engine_ladder ladder, int level);
 /* The percent of moves a level plays at random (engine_mistake), 0 but at
- * the lowest levels of a ladder that has beginners' levels. */
+ * a ladder's beginners' levels, its lowest. */
 int engine_level_mistakes(enum engine_ladder ladder, int level);
 
 /* A beginner's slip: with a chance of percent in 100, a legal move drawn

@@ -142,7 +142,7 @@ quartet-to_move
 > = white
 quartet-player mcts
 quartet-settings
-> = seed=11 level=7 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0
+> = seed=11 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0
 quartet-player ai
 quartet-settings
 > = seed=11 level=7 iterations=0 depth=0 ms=0 memory=64 tt=1 lmr=1 null=1 rfp=1 lmp=1 ponder=0 threads=1 mistakes=0
