@@ -555,6 +555,22 @@ static void save_or_load(play *s, int save, char **w, int n)
     show(s);
 }
 
+/* level alone: what each level plays, for the first computer seat. */
+static void list_levels(play *s)
+{
+    char buf[2048], err[SESSION_ERR_MAX];
+    for (int p = 0; p < 2; p++) {
+        if (session_is_human(s->ses, p))
+            continue;
+        if (session_levels_text(s->ses, p, buf, sizeof buf, err, sizeof err) != 0)
+            printf("%s\n", err);
+        else
+            printf("Levels (the computer's marked *; level N chooses one):\n%s", buf);
+        return;
+    }
+    printf("No computer plays in this game.\n");
+}
+
 /* level N / time SECONDS[s]: the computer's seat(s) change mid-game. */
 static void set_engine(play *s, const char *name, const char *value)
 {
@@ -572,7 +588,7 @@ static void set_engine(play *s, const char *name, const char *value)
         }
         snprintf(v, sizeof v, "%lld", (long long)ms);
     } else if (!value) {
-        printf("Usage: level N (1 to 10)\n");
+        list_levels(s);
         return;
     }
     for (int p = 0; p < 2; p++) {
@@ -613,7 +629,8 @@ static void help(play *s)
            "  undo           take back your last turn (and the computer's reply)\n"
            "  board          draw the board again\n"
            "  resign         give up the game\n"
-           "  level N        the computer's level (1-10); time S: its seconds per move\n"
+           "  level N        the computer's level (1-10); time S: its seconds per move;\n"
+           "                 level alone: what each level plays in this game\n"
            "  back, forward, first, last, goto N   step through the game; a move\n"
            "                 played there continues the game from that point\n"
            "  new            start a new game with the same options\n"

@@ -526,6 +526,29 @@ int session_set_setting(session *s, int seat, const char *name, const char *valu
     return rc;
 }
 
+int session_levels_text(session *s, int seat, char *buf, size_t len, char *err, size_t errlen)
+{
+    if (seat_ok(seat, err, errlen))
+        return -1;
+    LOCK(s);
+    engine *e = seat_get(s, seat);
+    if (e)
+        engine_set_game(e, G(s)); /* its ladder is the game's */
+    int own = e ? engine_level(e) : 0, rc = 0;
+    buf[0] = 0;
+    for (int level = 1; rc == 0 && level <= ENGINE_LEVEL_MAX; level++) {
+        char text[128];
+        if (!e)
+            rc = fail(err, errlen, "a person has no levels");
+        else if (engine_level_text(e, level, text, sizeof text) != 0)
+            rc = fail(err, errlen, "this computer player has no levels");
+        else
+            util_str_appendf(buf, len, "%c %2d  %s\n", level == own ? '*' : ' ', level, text);
+    }
+    UNLOCK(s);
+    return rc;
+}
+
 int session_is_human(session *s, int seat)
 {
     LOCK(s);

@@ -118,6 +118,11 @@ int session_set_setting(session *s, int seat, const char *name, const char *valu
                         size_t errlen);
 /* 1 if a person holds the seat (0/1). */
 int session_is_human(session *s, int seat);
+/* What each level means for seat's computer in this game (its searcher's
+ * budget and beginner's share of random moves, on the game's ladder), one
+ * line a level, its own level marked with '*'.  0, or -1 with err (a
+ * person, or a computer without levels). */
+int session_levels_text(session *s, int seat, char *buf, size_t len, char *err, size_t errlen);
 /* "human", or "KIND name=value ..." (< SESSION_PLAYER_MAX). */
 void session_player_text(session *s, int seat, char *buf, size_t len);
 /* The engine's settings only, "level=5 ms=0 ..." ("" for a person). */

@@ -53,6 +53,27 @@ has "$body" '{"name":"size","help":"cells on each side of the triangle","min":2,
 has "$body" '"name":"coffee","title":"Coffee","colours":["black","orange"]' "catalogue: Coffee"
 has "$body" '"name":"lot","title":"LOT (Line of Three)","colours":["white","black"]' "catalogue: LOT"
 
+# ---- what each level means, per game and options ----
+call POST /api/levels '{"game":"coffee"}'
+expect 200 '{"levels":[{"level":1,"text":"50 iterations a move, 70 % of the moves at random"},{"level":2,"text":"50 iterations a move, 25 % of the moves at random"},{"level":3,"text":"50 iterations a move"},{"level":4,"text":"150 iterations a move"},{"level":5,"text":"560 iterations a move"},{"level":6,"text":"1700 iterations a move"},{"level":7,"text":"4400 iterations a move"},{"level":8,"text":"11000 iterations a move"},{"level":9,"text":"31000 iterations a move"},{"level":10,"text":"128000 iterations a move"}],"default":8}' "levels: Coffee's ladder"
+call POST /api/levels '{"game":"y","options":{"variant":"double","size":9}}'
+expect 200 '{"levels":[{"level":1,"text":"120 iterations a move, 25 % of the moves at random"},{"level":2,"text":"120 iterations a move"},' "levels: Y's two-stone variant has its own ladder"
+has "$body" '{"level":10,"text":"128000 iterations a move"}],"default":8}' "levels: its default"
+call POST /api/levels '{"game":"y"}'
+has "$body" '{"level":3,"text":"10 iterations a move, 25 % of the moves at random"},{"level":4,"text":"10 iterations a move"}' "levels: Y's standard game"
+has "$body" '"default":9}' "levels: Y's default level"
+call POST /api/levels '{"game":"loa","options":{"repetition":0}}'
+expect 200 '{"levels":[{"level":1,"text":"100 nodes a move"},' "levels: LOA's alpha-beta counts nodes"
+has "$body" '{"level":10,"text":"2000000 nodes a move"}],"default":7}' "levels: LOA's top and default"
+call POST /api/levels '{"game":"chess"}'
+expect 400 '{"error":"unknown game '"'"'chess'"'"' (games: loa y lot coffee)"}' "levels: an unknown game"
+call POST /api/levels '{"game":"y","options":{"size":99}}'
+expect 400 '{"error":"option size: 99 is out of range (2..26)"}' "levels: a bad option"
+call POST /api/levels '{"game":"y","seats":[]}'
+expect 400 '{"error":"unknown field '"'"'seats'"'"'"}' "levels: an unknown field"
+call GET /api/levels
+expect 405 '{"error":"method not allowed"}' "levels: POST only"
+
 # ---- two people, two tokens ----
 call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human"}]}'
 expect 201 '"state":{"id":"' "create a game for two people"

@@ -452,6 +452,42 @@ static void expect_lines(term *t, const char *lines)
     EXPECT(t, want);
 }
 
+/* level alone lists what each level plays: LOA's computer is alpha-beta
+ * (its table in nodes), Coffee's MCTS on its ladder with a beginner's
+ * levels; the computer's own level marked. */
+static void test_level_list(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    term_type(&t, "black> ", "level");
+    expect_lines(&t, "Levels (the computer's marked *; level N chooses one):\n"
+                     "   1  100 nodes a move\n"
+                     "   2  250 nodes a move\n"
+                     "   3  700 nodes a move\n"
+                     "   4  1500 nodes a move\n"
+                     "   5  4000 nodes a move\n"
+                     "   6  10000 nodes a move\n"
+                     "*  7  40000 nodes a move\n"
+                     "   8  150000 nodes a move\n"
+                     "   9  600000 nodes a move\n"
+                     "  10  2000000 nodes a move\n");
+    say(&t, "black> ", "level 2", "The computer now plays with level=2.");
+    term_type(&t, "black> ", "level");
+    expect_lines(&t, "*  2  250 nodes a move\n   3  700 nodes a move\n");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+    char *coffee[] = {(char *)quartet(), "play", "coffee", NULL};
+    CHECK(term_start(&t, coffee) == 0);
+    term_type(&t, "black> ", "level");
+    expect_lines(&t, "   1  50 iterations a move, 70 % of the moves at random\n"
+                     "   2  50 iterations a move, 25 % of the moves at random\n"
+                     "   3  50 iterations a move\n");
+    expect_lines(&t, "*  8  11000 iterations a move\n");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 /* Start argv, type each (prompt, line) pair of typed (NULL-ended), wait
  * for the exact screen lines, then quit at prompt (twice after moves: the
  * game is not saved). */
@@ -555,6 +591,7 @@ int main(void)
     RUN(test_lot_choice);
     RUN(test_long_line_help);
     RUN(test_level_clock);
+    RUN(test_level_list);
     RUN(test_last_turn_marks);
     RUN(test_square_colour);
     return check_summary("test_pty");

@@ -876,6 +876,12 @@ static int configure(void *self, const searcher_value *set, char *err, size_t er
     return 0;
 }
 
+static void level_text(const searcher_value *set, int level, char *buf, size_t len)
+{
+    (void)set;
+    snprintf(buf, len, "%llu nodes a move", (unsigned long long)level_nodes[level - 1]);
+}
+
 const searcher_ops alphabeta_searcher = {
     .name = "alphabeta",
     .summary = "alpha-beta search with iterative deepening and a transposition table",
@@ -884,4 +890,5 @@ const searcher_ops alphabeta_searcher = {
     .destroy = destroy,
     .configure = configure,
     .choose = choose,
+    .level_text = level_text,
 };

@@ -539,6 +539,19 @@ static long long setting_of(const engine *e, const searcher_value *set, const ch
     return i < 0 ? 0 : set[i].i;
 }
 
+int engine_level_text(const engine *e, int level, char *buf, size_t len)
+{
+    if (!e->ops->level_text || level < 1 || level > ENGINE_LEVEL_MAX)
+        return -1;
+    e->ops->level_text(e->set, level, buf, len);
+    return 0;
+}
+
+int engine_level(const engine *e)
+{
+    return e->ops->level_text ? (int)setting_of(e, e->set, "level") : 0;
+}
+
 int engine_wants_ponder(const engine *e)
 {
     searcher_value set[SEARCHER_MAX_SETTINGS];

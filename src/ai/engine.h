@@ -96,6 +96,15 @@ void engine_given_settings_text(const engine *e, char *buf, size_t len);
 /* Show the defaults g's game tunes, for its options, for settings the
  * user did not give.  Call it when the game changes, not during a search. */
 void engine_set_game(engine *e, const game *g);
+/* What level (1..ENGINE_LEVEL_MAX) means for e's searcher with e's
+ * settings, the defaults of the game given to engine_set_game() among them
+ * (its ladder), for people choosing one: "11000 iterations a move", "50
+ * iterations a move, 70 % of the moves at random".  0, or -1 when the
+ * searcher has no levels (random) or level is out of range. */
+int engine_level_text(const engine *e, int level, char *buf, size_t len);
+/* e's level (its game's default unless the user gave one); 0 when its
+ * searcher has no levels. */
+int engine_level(const engine *e);
 /* Every kind of player with its settings, ranges, defaults (and the games
  * that tune them) and meaning, one line each, for help texts. */
 void engine_settings_help(char *buf, size_t len);

@@ -4,6 +4,7 @@
 #include "ai/mcts.h"
 #include "ai/mcts_search.h"
 #include "ai/searcher.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -221,6 +222,16 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
     return m;
 }
 
+static void level_text(const searcher_value *set, int level, char *buf, size_t len)
+{
+    enum engine_ladder ladder = (enum engine_ladder)set[SET_LADDER].i;
+    int share = engine_level_mistakes(ladder, level);
+    snprintf(buf, len, "%llu iterations a move",
+             (unsigned long long)engine_level_iterations(ladder, level));
+    if (share)
+        util_str_appendf(buf, len, ", %d %% of the moves at random", share);
+}
+
 const searcher_ops mcts_searcher = {
     .name = "mcts",
     .summary = "Monte Carlo Tree Search with a solver",
@@ -230,4 +241,5 @@ const searcher_ops mcts_searcher = {
     .configure = player_configure,
     .choose = player_choose,
     .early_stop = 1,
+    .level_text = level_text,
 };

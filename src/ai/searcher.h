@@ -76,6 +76,10 @@ typedef struct searcher_ops {
      * facade may stop a timed search early once the leader cannot be
      * caught (MCTS); alpha-beta's node counts do not. */
     int early_stop;
+    /* What level (1..ENGINE_LEVEL_MAX) gives with these settings, for
+     * people choosing one: its budget and its share of moves at random.
+     * NULL: the searcher has no levels. */
+    void (*level_text)(const searcher_value *set, int level, char *buf, size_t len);
 } searcher_ops;
 
 /* Every searcher, NULL-terminated; the first is the strongest ("ai"). */

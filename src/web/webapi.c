@@ -128,21 +128,30 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
     return 0;
 }
 
-static int create(call *k)
+/* 0 when the body has only fields of known (NULL-terminated), else -1
+ * with err naming the first other. */
+static int only_known_fields(json_t *body, const char *const *known, char *err)
 {
-    static const char *const known[] = {"game", "options", "sgf", "seats", "clock_ms", NULL};
-    char err[ERR_MAX] = "";
     const char *key;
     json_t *v;
-    json_object_foreach(k->body, key, v) {
+    json_object_foreach(body, key, v) {
         int ok = 0;
         for (int i = 0; known[i]; i++)
             ok |= strcmp(key, known[i]) == 0;
         if (!ok) {
-            snprintf(err, sizeof err, "unknown field '%.40s'", key);
-            return answer(k, 400, NULL, err);
+            snprintf(err, ERR_MAX, "unknown field '%.40s'", key);
+            return -1;
         }
     }
+    return 0;
+}
+
+static int create(call *k)
+{
+    static const char *const known[] = {"game", "options", "sgf", "seats", "clock_ms", NULL};
+    char err[ERR_MAX] = "";
+    if (only_known_fields(k->body, known, err) != 0)
+        return answer(k, 400, NULL, err);
     const char *name = json_string_value(json_object_get(k->body, "game"));
     const char *sgf = json_string_value(json_object_get(k->body, "sgf"));
     webgame_seat seats[2];
@@ -328,6 +337,19 @@ static int token_seat(call *k, const char *action)
     return webgame_seat_of(k->w, t);
 }
 
+/* What each level means in a game with its options (the start page). */
+static int levels(call *k)
+{
+    static const char *const known[] = {"game", "options", NULL};
+    char err[ERR_MAX] = "";
+    if (only_known_fields(k->body, known, err) != 0)
+        return answer(k, 400, NULL, err);
+    json_t *out = NULL;
+    int status = webgame_levels(json_string_value(json_object_get(k->body, "game")),
+                                json_object_get(k->body, "options"), &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
 static int on_game(call *k, const char *rest)
 {
     char id[WEBGAME_ID_LEN + 2];
@@ -362,17 +384,17 @@ static int dispatch(call *k)
             return answer(k, 405, NULL, "method not allowed");
         return answer(k, 200, webjson_catalog(), "out of memory");
     }
-    int games = strcmp(url, "/api/games") == 0;
+    int games = strcmp(url, "/api/games") == 0, ladder = strcmp(url, "/api/levels") == 0;
     int one = strncmp(url, "/api/games/", 11) == 0;
-    if (!games && !one)
+    if (!games && !one && !ladder)
         return answer(k, 404, NULL, "no such call");
-    if (games && strcmp(k->method, "POST") != 0)
+    if ((games || ladder) && strcmp(k->method, "POST") != 0)
         return answer(k, 405, NULL, "method not allowed");
     if (k->rq->len > WEBAPI_BODY_MAX)
         return answer(k, 413, NULL, "the request body is over 256 KiB");
     if (!(k->body = parse_body(k->rq->body, k->rq->len, err)))
         return answer(k, 400, NULL, err);
-    int r = games ? create(k) : on_game(k, url + 11);
+    int r = ladder ? levels(k) : games ? create(k) : on_game(k, url + 11);
     json_decref(k->body);
     return r;
 }

@@ -750,6 +750,29 @@ static game *create_game(const char *name, json_t *options, char *err, size_t er
     return game_create(ops, argc, argv, err, errlen);
 }
 
+int webgame_levels(const char *name, json_t *options, json_t **out, char *err, size_t errlen)
+{
+    game *g = create_game(name, options, err, errlen);
+    if (!g)
+        return 400;
+    engine *e = engine_new("ai", err, errlen);
+    if (!e) {
+        game_free(g);
+        return 503;
+    }
+    engine_set_game(e, g);
+    json_t *levels = json_array();
+    for (int level = 1; level <= ENGINE_LEVEL_MAX; level++) {
+        char text[128];
+        if (engine_level_text(e, level, text, sizeof text) == 0)
+            json_array_append_new(levels, json_pack("{s:i, s:s}", "level", level, "text", text));
+    }
+    *out = json_pack("{s:o, s:i}", "levels", levels, "default", engine_level(e));
+    engine_free(e);
+    game_free(g);
+    return *out ? 200 : fail(err, errlen, 503, "out of memory");
+}
+
 static session *create_session(const char *name, json_t *options, const char *sgf, char *err,
                                size_t errlen)
 {

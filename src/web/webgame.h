@@ -55,6 +55,11 @@ int webgame_create(const char *name, json_t *options, const char *sgf,
                    const webgame_seat seats[2], int64_t clock_ms, json_t **out, char *err,
                    size_t errlen);
 
+/* What each level of the computer means in a game with these options
+ * (its ladder), for the start page: {"levels": [{"level": 1, "text": "50
+ * iterations a move, 70 % of the moves at random"}, ...], "default": 8}. */
+int webgame_levels(const char *name, json_t *options, json_t **out, char *err, size_t errlen);
+
 /* The seat whose token this is: 0/1; -1 no token given; -2 a wrong token. */
 int webgame_seat_of(webgame *w, const char *token);
 

@@ -1,6 +1,7 @@
 // Whole games of the four games played by clicks in a real browser: LOA from
 // an uploaded SGF record, Y against the computer from the start, Y's double
-// variant, LOT with a tower and the swap offer, Coffee on both boards.
+// variant, LOT with a tower and the swap offer, Coffee on both boards; and
+// the start page's word on each level.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -120,6 +121,28 @@ test('Y against a beginner: chosen in the form, named, and it answers', async ()
   await waitPly(page, 2);
   await waitStatus(page, /^Your move/);
   assert.equal(await page.locator('ol.moves button.mv').count(), 2);
+  await page.closeChecked();
+});
+
+test('The level slider says what each level plays, for the game and its options', async () => {
+  const page = await open(browser);
+  await page.goto(BASE + '/');
+  const says = (text) => page.waitForFunction((t) => document.querySelector('#level-text')?.textContent === t, text);
+  await says('700 nodes a move'); // LOA, the first game, at the page's level 3
+  await page.locator('#level').fill('10');
+  await says('2000000 nodes a move');
+  await page.check('input[name=game][value="coffee"]'); // a new form: level 3 again
+  await says('50 iterations a move');
+  await page.locator('#level').fill('1');
+  await says('50 iterations a move, 70 % of the moves at random');
+  await page.check('input[name=game][value="y"]');
+  await page.locator('#level').fill('1');
+  await says('10 iterations a move, 75 % of the moves at random');
+  await page.selectOption('[name="variant"]', 'double'); // the variant's own ladder
+  await says('120 iterations a move, 25 % of the moves at random');
+  await page.locator('#level').fill('8');
+  await says('16000 iterations a move');
+  await shots(page, 'levels');
   await page.closeChecked();
 });
 

@@ -24,6 +24,7 @@ const g = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 export const api = {
   catalog: () => call('GET', '/api/catalog'),
+  levels: (game, options) => call('POST', '/api/levels', { game, options }),
   create: (spec) => call('POST', '/api/games', spec),
   importSgf: (sgf, seats) => call('POST', '/api/games', { sgf, seats }),
   state: (id, token, ply) => call('GET', g(id) + (ply == null ? '' : `?ply=${ply}`), undefined, token),

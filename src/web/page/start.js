@@ -40,7 +40,8 @@ function opponentFieldset(game) {
           h('option', { value: 'beginner' }, 'Beginner (looks one move ahead)'))),
       h('div.field.level', {}, h('label', { for: 'level' }, 'Level'),
         h('span.range', {}, h('input', { id: 'level', name: 'level', type: 'range', min: 1, max: 10, value: 3 }),
-          h('output', { id: 'level-out', for: 'level' }, '3'))),
+          h('output', { id: 'level-out', for: 'level' }, '3')),
+        h('small', { id: 'level-text' }, '')),
       h('div.field.time', { hidden: true }, h('label', { for: 'seconds' }, 'Seconds per move'),
         h('input', { id: 'seconds', name: 'seconds', type: 'number', min: 0.1, max: 60, step: 0.1, value: 1 })),
       h('div.field.time', { hidden: true }, h('label.radio', {},
@@ -53,14 +54,41 @@ function opponentFieldset(game) {
       h('input', { id: 'clock', name: 'clock', type: 'number', min: 0, max: 180, step: 1, value: 0 })));
 }
 
-// The create request from the form.
-function spec(form, game) {
+// The game's options as the form has them.
+function formOptions(form, game) {
   const fd = new FormData(form);
   const options = {};
   for (const o of game.options || []) {
     const v = fd.get(o.name);
     options[o.name] = o.choices ? v : Number(v);
   }
+  return options;
+}
+
+// What each level means with the game and options chosen (the server's
+// ladder for them), shown under the slider; the latest answer wins.
+function levelTexts(form) {
+  let texts = [], asked = 0;
+  const show = () => {
+    const out = form.querySelector('#level-text');
+    if (out) out.textContent = texts[Number(form.querySelector('#level').value) - 1] || '';
+  };
+  const load = async (game) => {
+    const mine = ++asked;
+    let res;
+    try { res = await api.levels(game.name, formOptions(form, game)); } catch { res = { levels: [] }; }
+    if (mine !== asked) return;
+    texts = [];
+    for (const l of res.levels || []) texts[l.level - 1] = l.text;
+    show();
+  };
+  return { load, show };
+}
+
+// The create request from the form.
+function spec(form, game) {
+  const fd = new FormData(form);
+  const options = formOptions(form, game);
   const opp = fd.get('opponent');
   let side = fd.get('side');
   side = side === 'random' ? Math.round(Math.random()) : Number(side);
@@ -119,21 +147,25 @@ export async function startPage(view) {
       try { await create(form, game); } catch (e) { toast(`Could not start: ${e.message}`); btn.disabled = false; }
     },
   });
+  const levels = levelTexts(form);
   const refresh = () => {
     optsBox.replaceChildren(...(game.options || []).map(optionField));
     oppBox.replaceChildren(opponentFieldset(game));
+    levels.load(game);
   };
   const cards = h('fieldset.games', {}, h('legend', {}, 'Game'),
     games.map((gm, i) => gameCard(gm, i === 0, () => { game = gm; refresh(); })));
   form.append(cards, h('fieldset.rules', {}, h('legend', {}, 'Options'), optsBox), oppBox,
     h('button.primary', { type: 'submit' }, 'Play'));
-  form.addEventListener('input', () => {
+  form.addEventListener('input', (ev) => {
+    if (optsBox.contains(ev.target)) levels.load(game);
     const strength = form.querySelector('#strength');
     const comp = form.querySelector('input[name=opponent]:checked').value === 'computer';
     form.querySelector('.computer-opts').hidden = !comp;
     form.querySelector('.field.level').hidden = strength.value !== 'level';
     for (const f of form.querySelectorAll('.field.time')) f.hidden = strength.value !== 'time';
     form.querySelector('#level-out').textContent = form.querySelector('#level').value;
+    levels.show();
   });
   refresh();
   view.replaceChildren(h('section.startpage', {}, h('h1', {}, 'New game'), form, importForm()));
