@@ -337,6 +337,12 @@ int game_undo_turn(game *g)
     return undone;
 }
 
+int game_position_error(char *err, size_t errlen, const char *why)
+{
+    snprintf(err, errlen, "position: %s", why);
+    return -1;
+}
+
 int game_text_too_long(const char *text, char *err, size_t errlen)
 {
     if (memchr(text, 0, GAME_TEXT_MAX))

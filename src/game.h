@@ -359,6 +359,8 @@ int game_undo_turn(game *g);
  * GAME_TEXT_MAX bytes or more gets "position: longer than 4095 bytes" in
  * err and 1, so every game and front end has the same limit. */
 int game_text_too_long(const char *text, char *err, size_t errlen);
+/* A refused position text: "position: why" in err; -1. */
+int game_position_error(char *err, size_t errlen, const char *why);
 
 /* Result as "1-0", "0-1", "1/2-1/2" or "none". */
 const char *game_result_text(int result);

@@ -919,18 +919,10 @@ static int has_line(const coffee_game *g, int pl)
     return 0;
 }
 
-static int position_error(char *err, size_t errlen, const char *why)
+/* The four fields of a position's text, split at spaces and tabs. */
+static int position_fields(const char *text, char words[4][GAME_TEXT_MAX], char *err,
+                           size_t errlen)
 {
-    snprintf(err, errlen, "position: %s", why);
-    return -1;
-}
-
-static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen)
-{
-    coffee_game *g = (coffee_game *)gg;
-    if (game_text_too_long(text, err, errlen))
-        return -1;
-    char words[4][GAME_TEXT_MAX];
     int nw = 0;
     const char *s = text;
     while (nw < 4) {
@@ -940,7 +932,7 @@ static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen
             break;
         size_t k = strcspn(s, " \t");
         if (k >= GAME_TEXT_MAX)
-            return position_error(err, errlen, "too long");
+            return game_position_error(err, errlen, "too long");
         memcpy(words[nw], s, k);
         words[nw++][k] = 0;
         s += k;
@@ -948,146 +940,16 @@ static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen
     while (*s == ' ' || *s == '\t')
         s++;
     if (nw != 4 || *s)
-        return position_error(err, errlen,
-                              "expected ROWS BAR SIDE SWAP, e.g. 4/5/6/7/6/5/4 - b - (rows from "
-                              "the top, b and o for pieces, numbers for empty cells; the bar "
-                              "as d4h, d4 after a winning placement, or -; b or o to move; "
-                              "swap or -)");
-
-    /* the board, into a scratch copy so that g stays unchanged on error */
-    uint8_t cell[MAX_CELLS] = {0};
-    const char *q = words[0];
-    int count[2] = {0, 0};
-    for (int r = g->w - 1; r >= 0; r--) {
-        int c0 = row_first(g, r), k = row_count(g, r), c = 0;
-        while (*q && *q != '/') {
-            if (isdigit((unsigned char)*q)) {
-                long e = strtol(q, (char **)&q, 10);
-                if (e < 1 || e > k - c)
-                    goto bad_rows;
-                c += (int)e;
-            } else {
-                int v = tolower((unsigned char)*q) == 'b' ? 1 : tolower((unsigned char)*q) == 'o' ? 2 : 0;
-                if (!v || c >= k)
-                    goto bad_rows;
-                cell[r * g->w + c0 + c] = (uint8_t)v;
-                count[v - 1]++;
-                c++;
-                q++;
-            }
-        }
-        if (c != k || (r > 0 && *q != '/') || (r == 0 && *q))
-            goto bad_rows;
-        if (*q)
-            q++;
-    }
-
-    coffee_pos p;
-    memset(&p, 0, sizeof p);
-    p.bar = -1;
-    const char *side = words[2];
-    if (util_str_ieq(side, "b") || util_str_ieq(side, "black"))
-        p.side = 0;
-    else if (util_str_ieq(side, "o") || util_str_ieq(side, "orange"))
-        p.side = 1;
-    else
-        return position_error(err, errlen, "the side to move must be b or o");
-    if (util_str_ieq(words[3], "swap"))
-        p.swap_ok = 1;
-    else if (strcmp(words[3], "-") != 0)
-        return position_error(err, errlen, "the last field must be swap or -");
-
-    int axis_given = 0;
-    if (strcmp(words[1], "-") != 0) {
-        const char *b = words[1];
-        int t = parse_cell(g, &b);
-        if (t < 0)
-            return position_error(err, errlen, "the bar must be a cell of the board with "
-                                  "its axis (d4h), a cell alone after a winning placement, or -");
-        p.bar = (int16_t)t;
-        p.axis = AXIS_NONE;
-        if (*b) {
-            int a = axis_index(g, *b);
-            if (a < 0 || b[1]) {
-                char axes[16];
-                axis_list(g, axes, sizeof axes);
-                snprintf(err, errlen, "position: the bar's axis must be one of %s", axes);
-                return -1;
-            }
-            p.axis = (uint8_t)a;
-            axis_given = 1;
-        }
-    }
-
-    /* consistency: who moved last, and with how many pieces */
-    int last = !p.side, total = count[0] + count[1];
-    if (p.bar < 0) {
-        if (total || p.side || p.swap_ok)
-            return position_error(err, errlen, "only the empty board with Black to move and "
-                                  "no swap has no bar (-)");
-    } else if (cell[p.bar] != last + 1) {
-        return position_error(err, errlen, "the bar must lie on a piece of the player who "
-                              "moved last");
-    }
-    int swapped_counts = p.side == 0 ? count[1] == count[0] + 1 : count[0] == count[1];
-    int plain_counts = p.side == 0 ? count[0] == count[1] : count[0] == count[1] + 1;
-    if (!plain_counts && !(g->pie && swapped_counts && total))
-        return position_error(err, errlen, "piece counts do not fit the side to move (Black "
-                              "moves first; with pie=1 a swap gives Orange one more)");
-    if (p.swap_ok && (!g->pie || total != 1 || count[0] != 1 || p.side != 1))
-        return position_error(err, errlen, "swap is possible only with pie=1, one Black piece "
-                              "and Orange to move");
-
-    /* commit to a copy of the board, then decide the result */
-    uint8_t saved[MAX_CELLS];
-    memcpy(saved, g->cell, sizeof saved);
-    coffee_pos saved_pos = g->pos;
-    uint8_t saved_empty[MAX_LINES];
-    memcpy(saved_empty, g->empty, sizeof saved_empty);
-    uint64_t saved_bits[2] = {g->bits[0], g->bits[1]};
-    int saved_ply = g->ply;
-
-    clear_board(g);
-    for (int i = 0; i < g->ncells; i++) {
-        int t = g->cells[i];
-        if (cell[t])
-            put_piece(g, t, cell[t] - 1);
-    }
-    g->pos = p;
-    const char *why = NULL;
-    if (has_line(g, p.side))
-        why = "the player to move already has a winning line";
-    else if (has_line(g, last)) {
-        if (run_through(g, p.bar, last) < g->n)
-            why = "the winning line must run through the last piece (the bar's cell)";
-        else {
-            g->pos.axis = AXIS_NONE;
-            g->pos.result = (uint8_t)(RESULT_FIRST + last);
-            g->pos.reason = END_LINE;
-        }
-    } else if (p.bar >= 0 && !axis_given) {
-        why = "the bar needs an axis unless the last placement won";
-    } else if (p.bar >= 0 && g->empty[g->line_of[p.bar][p.axis]] == 0) {
-        why = "the bar's line has no empty cell";
-    }
-    if (why) {
-        memcpy(g->cell, saved, sizeof saved);
-        memcpy(g->empty, saved_empty, sizeof saved_empty);
-        memcpy(g->bits, saved_bits, sizeof saved_bits);
-        g->pos = saved_pos;
-        g->ply = saved_ply;
-        return position_error(err, errlen, why);
-    }
-    if (g->pos.result == RESULT_NONE && !has_turn(g)) {
-        g->pos.result = (uint8_t)(RESULT_FIRST + last);
-        g->pos.reason = END_NO_TURN;
-    }
-    g->pos.hash = compute_hash(g);
-    g->ply = 0;
-    g->gap_lo = g->gap_hi = 0;
+        return game_position_error(err, errlen,
+                                   "expected ROWS BAR SIDE SWAP, e.g. 4/5/6/7/6/5/4 - b - (rows "
+                                   "from the top, b and o for pieces, numbers for empty cells; "
+                                   "the bar as d4h, d4 after a winning placement, or -; b or o "
+                                   "to move; swap or -)");
     return 0;
+}
 
-bad_rows:
+static int rows_error(const coffee_game *g, char *err, size_t errlen)
+{
     snprintf(err, errlen, "position: the board must be %d rows from the top, separated by /, "
              "each with b, o and numbers for empty cells filling the row (row lengths: ",
              g->w);
@@ -1095,6 +957,199 @@ bad_rows:
         util_str_appendf(err, errlen, "%s%d", r == g->w - 1 ? "" : ",", row_count(g, r));
     util_str_appendf(err, errlen, ")");
     return -1;
+}
+
+/* One row of the board's text from q (digits for empty cells, b and o for
+ * pieces) into cell[] (1 Black, 2 Orange), counting each colour's pieces;
+ * the end of the row's text, or NULL when it does not fill the row. */
+static const char *parse_row(const coffee_game *g, int r, const char *q, uint8_t *cell,
+                             int count[2])
+{
+    int c0 = row_first(g, r), k = row_count(g, r), c = 0;
+    while (*q && *q != '/') {
+        if (isdigit((unsigned char)*q)) {
+            long e = strtol(q, (char **)&q, 10);
+            if (e < 1 || e > k - c)
+                return NULL;
+            c += (int)e;
+            continue;
+        }
+        int v = tolower((unsigned char)*q) == 'b' ? 1 : tolower((unsigned char)*q) == 'o' ? 2 : 0;
+        if (!v || c >= k)
+            return NULL;
+        cell[r * g->w + c0 + c] = (uint8_t)v;
+        count[v - 1]++;
+        c++;
+        q++;
+    }
+    return c == k ? q : NULL;
+}
+
+/* The rows from the top, separated by '/', into cell[]. */
+static int parse_rows(const coffee_game *g, const char *q, uint8_t *cell, int count[2],
+                      char *err, size_t errlen)
+{
+    for (int r = g->w - 1; r >= 0; r--) {
+        q = parse_row(g, r, q, cell, count);
+        if (!q || (r > 0 && *q != '/') || (r == 0 && *q))
+            return rows_error(g, err, errlen);
+        if (*q)
+            q++;
+    }
+    return 0;
+}
+
+/* The side to move (b or o) and the swap offer (swap or -). */
+static int parse_side_swap(const char *side, const char *swap, coffee_pos *p, char *err,
+                           size_t errlen)
+{
+    if (util_str_ieq(side, "b") || util_str_ieq(side, "black"))
+        p->side = 0;
+    else if (util_str_ieq(side, "o") || util_str_ieq(side, "orange"))
+        p->side = 1;
+    else
+        return game_position_error(err, errlen, "the side to move must be b or o");
+    if (util_str_ieq(swap, "swap"))
+        p->swap_ok = 1;
+    else if (strcmp(swap, "-") != 0)
+        return game_position_error(err, errlen, "the last field must be swap or -");
+    return 0;
+}
+
+/* The bar: -, a cell with its axis (d4h), or a cell alone after a winning
+ * placement; *axis_given says which of the last two. */
+static int parse_bar(const coffee_game *g, const char *b, coffee_pos *p, int *axis_given,
+                     char *err, size_t errlen)
+{
+    *axis_given = 0;
+    if (strcmp(b, "-") == 0)
+        return 0;
+    int t = parse_cell(g, &b);
+    if (t < 0)
+        return game_position_error(err, errlen,
+                                   "the bar must be a cell of the board with its axis (d4h), a "
+                                   "cell alone after a winning placement, or -");
+    p->bar = (int16_t)t;
+    p->axis = AXIS_NONE;
+    if (!*b)
+        return 0;
+    int a = axis_index(g, *b);
+    if (a < 0 || b[1]) {
+        char axes[16];
+        axis_list(g, axes, sizeof axes);
+        snprintf(err, errlen, "position: the bar's axis must be one of %s", axes);
+        return -1;
+    }
+    p->axis = (uint8_t)a;
+    *axis_given = 1;
+    return 0;
+}
+
+/* Who moved last, and with how many pieces: the bar on the last mover's
+ * piece, counts that fit the side to move (and a swap), a swap offer
+ * only where the pie rule gives one. */
+static int check_counts(const coffee_game *g, const uint8_t *cell, const int count[2],
+                        const coffee_pos *p, char *err, size_t errlen)
+{
+    int last = !p->side, total = count[0] + count[1];
+    if (p->bar < 0) {
+        if (total || p->side || p->swap_ok)
+            return game_position_error(err, errlen, "only the empty board with Black to move and "
+                                       "no swap has no bar (-)");
+    } else if (cell[p->bar] != last + 1) {
+        return game_position_error(err, errlen, "the bar must lie on a piece of the player who "
+                                   "moved last");
+    }
+    int swapped_counts = p->side == 0 ? count[1] == count[0] + 1 : count[0] == count[1];
+    int plain_counts = p->side == 0 ? count[0] == count[1] : count[0] == count[1] + 1;
+    if (!plain_counts && !(g->pie && swapped_counts && total))
+        return game_position_error(err, errlen, "piece counts do not fit the side to move (Black "
+                                   "moves first; with pie=1 a swap gives Orange one more)");
+    if (p->swap_ok && (!g->pie || total != 1 || count[0] != 1 || p->side != 1))
+        return game_position_error(err, errlen,
+                                   "swap is possible only with pie=1, one Black piece and Orange "
+                                   "to move");
+    return 0;
+}
+
+/* Why the position on g's board is not one play can reach (NULL: it is);
+ * a line of the last mover's through the bar's cell ends the game. */
+static const char *decide_lines(coffee_game *g, int axis_given)
+{
+    const coffee_pos *p = &g->pos;
+    int last = !p->side;
+    if (has_line(g, p->side))
+        return "the player to move already has a winning line";
+    if (has_line(g, last)) {
+        if (run_through(g, p->bar, last) < g->n)
+            return "the winning line must run through the last piece (the bar's cell)";
+        g->pos.axis = AXIS_NONE;
+        g->pos.result = (uint8_t)(RESULT_FIRST + last);
+        g->pos.reason = END_LINE;
+        return NULL;
+    }
+    if (p->bar >= 0 && !axis_given)
+        return "the bar needs an axis unless the last placement won";
+    if (p->bar >= 0 && g->empty[g->line_of[p->bar][p->axis]] == 0)
+        return "the bar's line has no empty cell";
+    return NULL;
+}
+
+/* Put the checked pieces and bar on g's board and decide the result; g is
+ * as it was when the position turns out impossible. */
+static int commit_position(coffee_game *g, const uint8_t *cell, const coffee_pos *p,
+                           int axis_given, char *err, size_t errlen)
+{
+    uint8_t saved[MAX_CELLS], saved_empty[MAX_LINES];
+    memcpy(saved, g->cell, sizeof saved);
+    memcpy(saved_empty, g->empty, sizeof saved_empty);
+    coffee_pos saved_pos = g->pos;
+    uint64_t saved_bits[2] = {g->bits[0], g->bits[1]};
+    int saved_ply = g->ply;
+
+    clear_board(g);
+    for (int i = 0; i < g->ncells; i++)
+        if (cell[g->cells[i]])
+            put_piece(g, g->cells[i], cell[g->cells[i]] - 1);
+    g->pos = *p;
+    const char *why = decide_lines(g, axis_given);
+    if (why) {
+        memcpy(g->cell, saved, sizeof saved);
+        memcpy(g->empty, saved_empty, sizeof saved_empty);
+        memcpy(g->bits, saved_bits, sizeof saved_bits);
+        g->pos = saved_pos;
+        g->ply = saved_ply;
+        return game_position_error(err, errlen, why);
+    }
+    if (g->pos.result == RESULT_NONE && !has_turn(g)) {
+        g->pos.result = (uint8_t)(RESULT_FIRST + !p->side);
+        g->pos.reason = END_NO_TURN;
+    }
+    g->pos.hash = compute_hash(g);
+    g->ply = 0;
+    g->gap_lo = g->gap_hi = 0;
+    return 0;
+}
+
+/* ROWS BAR SIDE SWAP; the board, bar and counts are checked on scratch
+ * copies, so g stays unchanged on error. */
+static int coffee_from_text(game *gg, const char *text, char *err, size_t errlen)
+{
+    coffee_game *g = (coffee_game *)gg;
+    char words[4][GAME_TEXT_MAX];
+    if (game_text_too_long(text, err, errlen) || position_fields(text, words, err, errlen))
+        return -1;
+    uint8_t cell[MAX_CELLS] = {0};
+    int count[2] = {0, 0}, axis_given;
+    coffee_pos p;
+    memset(&p, 0, sizeof p);
+    p.bar = -1;
+    if (parse_rows(g, words[0], cell, count, err, errlen) ||
+        parse_side_swap(words[2], words[3], &p, err, errlen) ||
+        parse_bar(g, words[1], &p, &axis_given, err, errlen) ||
+        check_counts(g, cell, count, &p, err, errlen))
+        return -1;
+    return commit_position(g, cell, &p, axis_given, err, errlen);
 }
 
 static uint64_t coffee_hash(const game *g) { return ((const coffee_game *)g)->pos.hash; }

@@ -638,6 +638,93 @@ static void lot_to_text(const game *gg, char *buf, size_t len)
     snprintf(buf, len, "%s %c%s", out, p->side ? 'b' : 'w', p->swap_ok ? " swap" : "");
 }
 
+/* The ranks from 7 down to 1, separated by '/' (w and b discs, W and B
+ * towers, digits for empty cells), into p; the text after them, or NULL
+ * when they do not fill the board. */
+static const char *parse_ranks(const char *s, lot_pos *p)
+{
+    int r = SIDE - 1, f = 0;
+    for (; *s && *s != ' '; s++) {
+        char c = *s;
+        if (c == '/') {
+            if (f != SIDE || r == 0)
+                return NULL;
+            r--;
+            f = 0;
+        } else if (c >= '1' && c <= '7') {
+            f += c - '0';
+            if (f > SIDE)
+                return NULL;
+        } else if (strchr("wbWB", c) && f < SIDE) {
+            uint64_t *set = c == 'w' ? &p->disc[0] : c == 'b' ? &p->disc[1]
+                            : c == 'W' ? &p->tower[0] : &p->tower[1];
+            *set |= BIT(r * SIDE + f);
+            f++;
+        } else {
+            return NULL;
+        }
+    }
+    return r == 0 && f == SIDE ? s : NULL;
+}
+
+/* The side to move (w or b), then optionally 'swap': only with the pie
+ * rule, Black to move and one white disc on the board. */
+static int parse_side_swap(const lot_game *g, const char *s, lot_pos *p, char *err,
+                           size_t errlen)
+{
+    while (*s == ' ')
+        s++;
+    char side = (char)tolower((unsigned char)*s);
+    if ((side != 'b' && side != 'w') || (s[1] && s[1] != ' '))
+        return game_position_error(err, errlen, "side to move must be 'w' or 'b'");
+    for (s++; *s == ' '; s++)
+        ;
+    p->side = side == 'b';
+    if (!*s)
+        return 0;
+    if (!util_str_ieq(s, "swap"))
+        return game_position_error(err, errlen, "after the side to move only 'swap' may follow");
+    if (!g->base.opt[OPT_PIE])
+        return game_position_error(err, errlen, "swap cannot be available with pie=0");
+    if (side != 'b' || p->disc[1] || p->tower[0] || p->tower[1] ||
+        __builtin_popcountll(p->disc[0]) != 1)
+        return game_position_error(err, errlen,
+                                   "swap can be available only with Black to move and one white "
+                                   "disc on the board");
+    p->swap_ok = 1;
+    return 0;
+}
+
+/* Lines play never leaves on the board: three single discs in a line (they
+ * become a tower), three towers of the side to move (the game would have
+ * ended). */
+static int check_lines(const lot_pos *p, char *err, size_t errlen)
+{
+    char ln[16];
+    for (int c = 0; c < 2; c++) {
+        uint64_t w = find_window(p->disc[c]);
+        if (w) {
+            line_name(w, ln, sizeof ln);
+            snprintf(err, errlen,
+                     "position: the single %s discs %s form a line of three, which never "
+                     "stays on the board",
+                     c ? "black" : "white", ln);
+            return -1;
+        }
+    }
+    uint64_t mover_line = find_window(p->tower[p->side]);
+    if (mover_line) {
+        line_name(mover_line, ln, sizeof ln);
+        snprintf(err, errlen,
+                 "position: %s, to move, already has three towers in a line (%s); the game "
+                 "would have ended",
+                 cap_colour(p->side), ln);
+        return -1;
+    }
+    return 0;
+}
+
+/* RANKS SIDE [swap], checked in full before g changes. */
 static int lot_from_text(game *gg, const char *text, char *err, size_t errlen)
 {
     lot_game *g = (lot_game *)gg;
@@ -648,81 +735,14 @@ static int lot_from_text(game *gg, const char *text, char *err, size_t errlen)
     const char *s = text;
     while (*s == ' ')
         s++;
-    int r = SIDE - 1, f = 0;
-    for (; *s && *s != ' '; s++) {
-        char c = *s;
-        if (c == '/') {
-            if (f != SIDE || r == 0)
-                goto bad;
-            r--;
-            f = 0;
-        } else if (c >= '1' && c <= '7') {
-            f += c - '0';
-            if (f > SIDE)
-                goto bad;
-        } else if (strchr("wbWB", c)) {
-            if (f >= SIDE)
-                goto bad;
-            uint64_t *set = c == 'w' ? &p.disc[0] : c == 'b' ? &p.disc[1]
-                            : c == 'W' ? &p.tower[0] : &p.tower[1];
-            *set |= BIT(r * SIDE + f);
-            f++;
-        } else {
-            goto bad;
-        }
-    }
-    if (r != 0 || f != SIDE)
-        goto bad;
-    while (*s == ' ')
-        s++;
-    char side = (char)tolower((unsigned char)*s);
-    if ((side != 'b' && side != 'w') || (s[1] && s[1] != ' ')) {
-        snprintf(err, errlen, "position: side to move must be 'w' or 'b'");
+    if (!(s = parse_ranks(s, &p)))
+        return game_position_error(err, errlen,
+                                   "expected 7 ranks from 7 to 1 separated by '/', with w and b "
+                                   "for discs, W and B for towers and digits for empty cells, "
+                                   "then the side to move and optionally 'swap' (e.g. "
+                                   "7/7/7/3w3/7/7/7 b swap)");
+    if (parse_side_swap(g, s, &p, err, errlen) || check_lines(&p, err, errlen))
         return -1;
-    }
-    s++;
-    while (*s == ' ')
-        s++;
-    if (*s) {
-        if (!util_str_ieq(s, "swap")) {
-            snprintf(err, errlen, "position: after the side to move only 'swap' may follow");
-            return -1;
-        }
-        if (!g->base.opt[OPT_PIE]) {
-            snprintf(err, errlen, "position: swap cannot be available with pie=0");
-            return -1;
-        }
-        if (side != 'b' || p.disc[1] || p.tower[0] || p.tower[1] ||
-            __builtin_popcountll(p.disc[0]) != 1) {
-            snprintf(err, errlen,
-                     "position: swap can be available only with Black to move and one white "
-                     "disc on the board");
-            return -1;
-        }
-        p.swap_ok = 1;
-    }
-    p.side = side == 'b';
-    char ln[16];
-    for (int c = 0; c < 2; c++) {
-        uint64_t w = find_window(p.disc[c]);
-        if (w) {
-            line_name(w, ln, sizeof ln);
-            snprintf(err, errlen,
-                     "position: the single %s discs %s form a line of three, which never "
-                     "stays on the board",
-                     c ? "black" : "white", ln);
-            return -1;
-        }
-    }
-    uint64_t mover_line = find_window(p.tower[p.side]);
-    if (mover_line) {
-        line_name(mover_line, ln, sizeof ln);
-        snprintf(err, errlen,
-                 "position: %s, to move, already has three towers in a line (%s); the game "
-                 "would have ended",
-                 cap_colour(p.side), ln);
-        return -1;
-    }
     if (find_window(p.tower[!p.side])) {
         p.result = (uint8_t)(RESULT_FIRST + !p.side);
         p.reason = END_TOWERS;
@@ -735,12 +755,6 @@ static int lot_from_text(game *gg, const char *text, char *err, size_t errlen)
     g->hist.ply = 0;
     g->gap_lo = g->gap_hi = 0;
     return 0;
-bad:
-    snprintf(err, errlen,
-             "position: expected 7 ranks from 7 to 1 separated by '/', with w and b for "
-             "discs, W and B for towers and digits for empty cells, then the side to move "
-             "and optionally 'swap' (e.g. 7/7/7/3w3/7/7/7 b swap)");
-    return -1;
 }
 
 static uint64_t lot_hash(const game *g) { return ((const lot_game *)g)->pos.hash; }

@@ -23,6 +23,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -606,12 +607,142 @@ static void y_to_text(const game *gg, char *buf, size_t len)
     snprintf(buf, len, "%s", out);
 }
 
-static int bad_text(char *err, size_t errlen, const char *why)
+/* why, formatted, for a refused position; -1. */
+static int refuse(char *why, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int refuse(char *why, size_t len, const char *fmt, ...)
 {
-    snprintf(err, errlen, "position: %s", why);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, len, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
+/* The rows from the top (size) down to 1, separated by '/', into t's
+ * cells: b and w stones, digits for runs of empty cells.  0, or -1 with
+ * why. */
+static int parse_rows(y_game *t, const char *p, char *why, size_t len)
+{
+    int n = t->size, r = n - 1, c = r;
+    for (;; p++) {
+        if (*p == '/' || *p == 0) {
+            if (c != n)
+                break; /* the row's cells are not all described */
+            if (*p == 0 && r > 0)
+                return refuse(why, len, "%d rows given, size %d needs %d", n - r, n, n);
+            if (*p == 0)
+                return 0;
+            if (r == 0)
+                return refuse(why, len, "more than %d rows for size %d", n, n);
+            c = --r;
+        } else if (isdigit((unsigned char)*p)) {
+            int k = 0;
+            for (; isdigit((unsigned char)*p); p++)
+                if (k <= n) /* a larger count is refused below, long before overflow */
+                    k = k * 10 + (*p - '0');
+            p--;
+            c += k;
+            if (k == 0 || c > n)
+                break;
+        } else {
+            int v = tolower((unsigned char)*p);
+            if (v != 'b' && v != 'w')
+                return refuse(why, len, "'%c' is not b, w, a digit or '/'", *p);
+            if (c >= n)
+                break;
+            t->cell[cell_at(n, c, r)] = v == 'b' ? BLACK : WHITE;
+            c++;
+        }
+    }
+    return refuse(why, len, "row %d must describe %d cells", r + 1, n - r);
+}
+
+/* The side to move (b or w) and the turn number. */
+static int parse_side_turn(y_game *t, const char *side, const char *turn_text, char *why,
+                           size_t len)
+{
+    int c = tolower((unsigned char)side[0]);
+    if ((c != 'b' && c != 'w') || side[1])
+        return refuse(why, len, "side to move must be 'b' or 'w', not '%s'", side);
+    t->st.side = c == 'w';
+    long turn;
+    if (util_parse_long(turn_text, &turn) != 0 || turn < 1 || turn > MAX_TURN)
+        return refuse(why, len, "turn number must be 1..%d, not '%s'", MAX_TURN, turn_text);
+    t->st.turn = (int16_t)turn;
+    return 0;
+}
+
+/* This turn's stones so far (c3,e5 or -): the side to move's, each in a
+ * group of its own, fewer than the turn places. */
+static int parse_turn_stones(y_game *t, char *list, char *why, size_t len)
+{
+    if (strcmp(list, "-") == 0)
+        return 0;
+    for (char *tok = list, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = 0;
+        int i = parse_cell(t, tok, strlen(tok));
+        if (i < 0)
+            return refuse(why, len, "'%s' is not a cell of this board", tok);
+        if (t->cell[i] != t->st.side + 1)
+            return refuse(why, len, "%s, placed this turn, must hold a %s stone", tok,
+                          t->st.side ? "white" : "black");
+        for (int k = 0; k < t->st.placed; k++)
+            if (y_root(t, THIS_TURN(t, k)) == y_root(t, i))
+                return refuse(why, len, "%s and another stone placed this turn are in one group",
+                              tok);
+        t->stack[t->st.top++] = (int16_t)i;
+        t->st.placed++;
+    }
+    int quota = y_quota(t, t->st.turn);
+    if (t->st.placed >= quota)
+        return refuse(why, len, "turn %d places %d stone%s, so at most %d can be placed "
+                      "before the turn passes", t->st.turn, quota, quota == 1 ? "" : "s",
+                      quota - 1);
+    return 0;
+}
+
+/* The swap offer (swap or -): only with the pie rule, on turn 2, White to
+ * move before White has a stone and before anyone has a Y. */
+static int parse_swap(y_game *t, const char *field, unsigned wins, char *why, size_t len)
+{
+    if (strcmp(field, "-") == 0)
+        return 0;
+    if (!util_str_ieq(field, "swap"))
+        return refuse(why, len, "the last field must be 'swap' or '-', not '%s'", field);
+    if (!t->pie)
+        return refuse(why, len, "swap is possible only with the pie rule on");
+    if (t->st.turn != 2 || !t->st.side || t->st.placed || wins || has_white(t))
+        return refuse(why, len, "swap is possible only on turn 2, White to move, "
+                      "before White has any stone");
+    t->st.swap_ok = 1;
+    return 0;
+}
+
+/* The fields of w into t (a scratch copy of the game, its position
+ * cleared): 0, or -1 with why. */
+static int parse_position(y_game *t, char **w, char *why, size_t len)
+{
+    if (parse_rows(t, w[0], why, len) || parse_side_turn(t, w[1], w[2], why, len))
+        return -1;
+    unsigned wins = rebuild_groups(t);
+    if (wins == 3)
+        return refuse(why, len, "both players have a Y");
+    if (parse_turn_stones(t, w[3], why, len) || parse_swap(t, w[4], wins, why, len))
+        return -1;
+    if (wins)
+        t->st.result = (uint8_t)(wins == 1 ? RESULT_FIRST : RESULT_SECOND);
+    else if (t->st.placed && !any_legal_cell(t))
+        return refuse(why, len, "the side to move has no legal cell left, so the turn "
+                      "would already have passed");
+    t->st.hash = compute_hash(t);
+    return 0;
+}
+
+/* ROWS SIDE TURN STONES SWAP, built in a scratch copy so that g is
+ * untouched on error (on the heap: a game is large). */
 static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
 {
     y_game *g = (y_game *)gg;
@@ -626,141 +757,23 @@ static int y_from_text(game *gg, const char *text, char *err, size_t errlen)
                  "for empty cells), side to move, turn number, this turn's stones or '-', "
                  "'swap' or '-' (e.g. the start: 1/2/3/4/5 b 1 - -)",
                  g->size);
-        return bad_text(err, errlen, why);
+        return game_position_error(err, errlen, why);
     }
-    /* Build the new position in a scratch copy so g is untouched on error;
-     * the copy lives on the heap because a game is large. */
     y_game *t = malloc(sizeof *t);
     if (!t)
-        return bad_text(err, errlen, "out of memory");
+        return game_position_error(err, errlen, "out of memory");
     memcpy(t, g, offsetof(y_game, ply)); /* options, position */
     memcpy(t->nb, g->nb, sizeof *g - offsetof(y_game, nb)); /* geometry */
     memset(t->cell, 0, sizeof t->cell);
     t->cell[Y_OUTSIDE] = BLACK | WHITE;
     memset(&t->st, 0, sizeof t->st);
-    int n = g->size, r = n - 1, c = r;
-    const char *p = w[0];
-    for (;; p++) {
-        if (*p == '/' || *p == 0) {
-            if (c != n) {
-                snprintf(why, sizeof why, "row %d must describe %d cells", r + 1, n - r);
-                goto fail;
-            }
-            if (*p == 0)
-                break;
-            if (r == 0) {
-                snprintf(why, sizeof why, "more than %d rows for size %d", n, n);
-                goto fail;
-            }
-            r--;
-            c = r;
-        } else if (isdigit((unsigned char)*p)) {
-            int k = 0;
-            for (; isdigit((unsigned char)*p); p++)
-                if (k <= n) /* a larger count is refused below, long before overflow */
-                    k = k * 10 + (*p - '0');
-            p--;
-            c += k;
-            if (k == 0 || c > n) {
-                snprintf(why, sizeof why, "row %d must describe %d cells", r + 1, n - r);
-                goto fail;
-            }
-        } else {
-            int v = tolower((unsigned char)*p);
-            if (v != 'b' && v != 'w') {
-                snprintf(why, sizeof why, "'%c' is not b, w, a digit or '/'", *p);
-                goto fail;
-            }
-            if (c >= n) {
-                snprintf(why, sizeof why, "row %d must describe %d cells", r + 1, n - r);
-                goto fail;
-            }
-            t->cell[cell_at(n, c, r)] = v == 'b' ? BLACK : WHITE;
-            c++;
-        }
+    int rc = parse_position(t, w, why, sizeof why);
+    if (rc == 0) {
+        memcpy(g, t, offsetof(y_game, ply));
+        g->ply = 0;
     }
-    if (r != 0) {
-        snprintf(why, sizeof why, "%d rows given, size %d needs %d", n - r, n, n);
-        goto fail;
-    }
-    int side = tolower((unsigned char)w[1][0]);
-    if ((side != 'b' && side != 'w') || w[1][1]) {
-        snprintf(why, sizeof why, "side to move must be 'b' or 'w', not '%s'", w[1]);
-        goto fail;
-    }
-    t->st.side = side == 'w';
-    long turn;
-    if (util_parse_long(w[2], &turn) != 0 || turn < 1 || turn > MAX_TURN) {
-        snprintf(why, sizeof why, "turn number must be 1..%d, not '%s'", MAX_TURN, w[2]);
-        goto fail;
-    }
-    t->st.turn = (int16_t)turn;
-    unsigned wins = rebuild_groups(t);
-    if (wins == 3) {
-        snprintf(why, sizeof why, "both players have a Y");
-        goto fail;
-    }
-    if (strcmp(w[3], "-") != 0) {
-        for (char *tok = w[3], *next; tok; tok = next) {
-            next = strchr(tok, ',');
-            if (next)
-                *next++ = 0;
-            int i = parse_cell(t, tok, strlen(tok));
-            if (i < 0) {
-                snprintf(why, sizeof why, "'%s' is not a cell of this board", tok);
-                goto fail;
-            }
-            if (t->cell[i] != t->st.side + 1) {
-                snprintf(why, sizeof why, "%s, placed this turn, must hold a %s stone", tok,
-                         t->st.side ? "white" : "black");
-                goto fail;
-            }
-            for (int k = 0; k < t->st.placed; k++)
-                if (y_root(t, THIS_TURN(t, k)) == y_root(t, i)) {
-                    snprintf(why, sizeof why,
-                             "%s and another stone placed this turn are in one group", tok);
-                    goto fail;
-                }
-            t->stack[t->st.top++] = (int16_t)i;
-            t->st.placed++;
-        }
-        if (t->st.placed >= y_quota(t, t->st.turn)) {
-            snprintf(why, sizeof why, "turn %d places %d stone%s, so at most %d can be placed "
-                     "before the turn passes", t->st.turn, y_quota(t, t->st.turn),
-                     y_quota(t, t->st.turn) == 1 ? "" : "s", y_quota(t, t->st.turn) - 1);
-            goto fail;
-        }
-    }
-    if (util_str_ieq(w[4], "swap")) {
-        if (!t->pie) {
-            snprintf(why, sizeof why, "swap is possible only with the pie rule on");
-            goto fail;
-        }
-        if (t->st.turn != 2 || !t->st.side || t->st.placed || wins || has_white(t)) {
-            snprintf(why, sizeof why, "swap is possible only on turn 2, White to move, "
-                     "before White has any stone");
-            goto fail;
-        }
-        t->st.swap_ok = 1;
-    } else if (strcmp(w[4], "-") != 0) {
-        snprintf(why, sizeof why, "the last field must be 'swap' or '-', not '%s'", w[4]);
-        goto fail;
-    }
-    if (wins)
-        t->st.result = (uint8_t)(wins == 1 ? RESULT_FIRST : RESULT_SECOND);
-    else if (t->st.placed && !any_legal_cell(t)) {
-        snprintf(why, sizeof why, "the side to move has no legal cell left, so the turn "
-                 "would already have passed");
-        goto fail;
-    }
-    t->st.hash = compute_hash(t);
-    memcpy(g, t, offsetof(y_game, ply));
-    g->ply = 0;
     free(t);
-    return 0;
-fail:
-    free(t);
-    return bad_text(err, errlen, why);
+    return rc == 0 ? 0 : game_position_error(err, errlen, why);
 }
 
 static uint64_t y_hash(const game *g) { return ((const y_game *)g)->st.hash; }
