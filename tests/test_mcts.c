@@ -772,7 +772,8 @@ static void test_standard_beginner_levels(void)
     game *g = test_game(game_find("coffee"), "");
     const int slips[3] = {144, 52, 0};
     for (int level = 1; level <= 3; level++)
-        CHECK_INT(test_level_slips(g, level, engine_level_mistakes(ENGINE_LADDER_STANDARD, level), 200, 50),
+        CHECK_INT(test_level_slips(g, level, engine_level_mistakes(ENGINE_LADDER_STANDARD, level),
+                                   200, 50),
                   slips[level - 1]);
     game_free(g);
 }

@@ -64,7 +64,8 @@ static void test_beginner_levels(void)
     CHECK_INT(test_play(g, CHAIN), 0);
     const int slips[4] = {142, 90, 49, 0};
     for (int level = 1; level <= 4; level++)
-        CHECK_INT(test_level_slips(g, level, engine_level_mistakes(ENGINE_LADDER_EARLY, level), 200, 10),
+        CHECK_INT(test_level_slips(g, level, engine_level_mistakes(ENGINE_LADDER_EARLY, level),
+                                   200, 10),
                   slips[level - 1]);
     for (int seed = 1; seed <= 10; seed++) {
         char set[64];

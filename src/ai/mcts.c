@@ -30,8 +30,9 @@ static const searcher_setting settings[] = {
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, ENGINE_LEVEL_DEFAULT,
                               "iterations per move when no time is set, from the ladder"),
     [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, ENGINE_LADDER_STANDARD, 0, 0, 0, ladders,
-                    "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT " iterations (levels 1-2 play "
-                    ENGINE_LADDER_STANDARD_MISTAKES_TEXT " % of their moves at random); early "
+                    "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT
+                    " iterations (levels 1-2 play " ENGINE_LADDER_STANDARD_MISTAKES_TEXT
+                    " % of their moves at random); early "
                     ENGINE_LADDER_EARLY_TEXT " (levels 1-3 play " ENGINE_LADDER_EARLY_MISTAKES_TEXT
                     " % of their moves at random), for games whose first iterations gain most; late "
                     ENGINE_LADDER_LATE_TEXT " (level 1 plays " ENGINE_LADDER_LATE_MISTAKES_TEXT
