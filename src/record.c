@@ -445,6 +445,115 @@ static int copy_prop(const sgf_node *root, const char *id, char *buf, size_t len
     return 0;
 }
 
+/* SZ[], where the game names its board's size for SGF. */
+static int check_size(const game_ops *ops, const sgf_node *root, char *err, size_t errlen)
+{
+    int line = root->line;
+    long num;
+    const char *sz = prop_value(root, "SZ", &line);
+    if (sz && ops->sgf_board_size &&
+        (util_parse_long(sz, &num) != 0 || num != ops->sgf_board_size)) {
+        snprintf(err, errlen, "line %d: SZ[%s]: %s is played on a board of size %d", line, sz,
+                 ops->name, ops->sgf_board_size);
+        return -1;
+    }
+    return 0;
+}
+
+/* Setup properties (AB, AW, AE) in any node are refused: a start position
+ * is QP[position text]. */
+static int check_no_setup(const sgf_tree *t, char *err, size_t errlen)
+{
+    static const char *const setup[] = {"AB", "AW", "AE"};
+    for (int i = 0; i < t->nnodes; i++)
+        for (int k = 0; k < 3; k++) {
+            const sgf_prop *p = sgf_node_prop(&t->nodes[i], setup[k]);
+            if (p) {
+                snprintf(err, errlen, "line %d: setup property %s[] is not supported (quartet "
+                         "records a start position as QP[position text])", p->line, setup[k]);
+                return -1;
+            }
+        }
+    return 0;
+}
+
+/* The root's start position (QP), players' names (PB, PW) and date (DT). */
+static int root_props(record *r, const sgf_node *root, char *err, size_t errlen)
+{
+    char msg[GAME_ERR_MAX];
+    int line = root->line;
+    const char *qp = prop_value(root, "QP", &line);
+    if (qp && record_set_position(r, qp, msg, sizeof msg) != 0) {
+        snprintf(err, errlen, "line %d: QP[]: %s", line, msg);
+        return -1;
+    }
+    r->date[0] = 0;
+    if (copy_prop(root, "PB", r->player[0], sizeof r->player[0], err, errlen) != 0 ||
+        copy_prop(root, "PW", r->player[1], sizeof r->player[1], err, errlen) != 0 ||
+        copy_prop(root, "DT", r->date, sizeof r->date, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+/* Every node's B[] or W[] turn, at most max_turns of them (all when
+ * negative); *truncated when some were left. */
+static int play_nodes(record *r, const sgf_tree *t, int max_turns, int *truncated, char *err,
+                      size_t errlen)
+{
+    int turns = 0;
+    *truncated = 0;
+    for (int i = 0; i < t->nnodes; i++) {
+        const sgf_node *n = &t->nodes[i];
+        const sgf_prop *b = sgf_node_prop(n, "B"), *w = sgf_node_prop(n, "W");
+        if (b && w) {
+            snprintf(err, errlen, "line %d: B[] and W[] in one node", n->line);
+            return -1;
+        }
+        if (!b && !w)
+            continue;
+        if (max_turns >= 0 && turns >= max_turns) {
+            *truncated = 1;
+            return 0;
+        }
+        if (play_node(r, n, b ? b : w, err, errlen) != 0)
+            return -1;
+        turns++;
+    }
+    return 0;
+}
+
+/* RE[] against the end of the moves: a result the board has must agree;
+ * one it has not (a resignation, a time loss) is the record's own. */
+static int check_result(record *r, const sgf_node *root, char *err, size_t errlen)
+{
+    int line = root->line;
+    const char *re = prop_value(root, "RE", &line);
+    if (!re)
+        return 0;
+    char how, msg[GAME_ERR_MAX];
+    int res = parse_sgf_result(re, &how);
+    int board = r->g->ops->result(r->g);
+    if (res < 0) {
+        snprintf(err, errlen, "line %d: RE[%s] is not a result (B+, W+R, Draw, ...)", line, re);
+        return -1;
+    }
+    if (board != RESULT_NONE && res != board) {
+        r->g->ops->result_reason(r->g, msg, sizeof msg);
+        snprintf(err, errlen, "line %d: RE[%s] contradicts the end of the game (%s: %s)", line,
+                 re, game_result_text(board), msg);
+        return -1;
+    }
+    if (board == RESULT_NONE && res != RESULT_NONE) {
+        if (r->off_board && r->off_board != res) {
+            snprintf(err, errlen, "line %d: RE[%s] contradicts the resignation in the moves",
+                     line, re);
+            return -1;
+        }
+        record_set_off_board(r, res, r->off_board ? r->off_how : how);
+    }
+    return 0;
+}
+
 static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t errlen)
 {
     if (t->nnodes == 0) {
@@ -460,9 +569,7 @@ static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t err
         return NULL;
     }
     const game_ops *ops = record_game(root, err, errlen);
-    if (!ops)
-        return NULL;
-    game *g = record_create(ops, root, err, errlen);
+    game *g = ops ? record_create(ops, root, err, errlen) : NULL;
     if (!g)
         return NULL;
     record *r = record_new(g);
@@ -471,84 +578,16 @@ static record *from_tree(const sgf_tree *t, int max_turns, char *err, size_t err
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    char msg[GAME_ERR_MAX];
-    const char *sz = prop_value(root, "SZ", &line);
-    if (sz && ops->sgf_board_size && (util_parse_long(sz, &num) != 0 || num != ops->sgf_board_size)) {
-        snprintf(err, errlen, "line %d: SZ[%s]: %s is played on a board of size %d", line, sz,
-                 ops->name, ops->sgf_board_size);
-        goto fail;
+    int truncated;
+    if (check_size(ops, root, err, errlen) || check_no_setup(t, err, errlen) ||
+        root_props(r, root, err, errlen) || play_nodes(r, t, max_turns, &truncated, err, errlen) ||
+        (!truncated && check_result(r, root, err, errlen))) {
+        record_free(r);
+        return NULL;
     }
-    for (int i = 0; i < t->nnodes; i++) {
-        static const char *const setup[] = {"AB", "AW", "AE"};
-        for (int k = 0; k < 3; k++) {
-            const sgf_prop *p = sgf_node_prop(&t->nodes[i], setup[k]);
-            if (p) {
-                snprintf(err, errlen, "line %d: setup property %s[] is not supported (quartet "
-                         "records a start position as QP[position text])", p->line, setup[k]);
-                goto fail;
-            }
-        }
-    }
-    const char *qp = prop_value(root, "QP", &line);
-    if (qp && record_set_position(r, qp, msg, sizeof msg) != 0) {
-        snprintf(err, errlen, "line %d: QP[]: %s", line, msg);
-        goto fail;
-    }
-    r->date[0] = 0;
-    if (copy_prop(root, "PB", r->player[0], sizeof r->player[0], err, errlen) != 0 ||
-        copy_prop(root, "PW", r->player[1], sizeof r->player[1], err, errlen) != 0 ||
-        copy_prop(root, "DT", r->date, sizeof r->date, err, errlen) != 0)
-        goto fail;
-
-    int turns = 0, truncated = 0;
-    for (int i = 0; i < t->nnodes; i++) {
-        const sgf_node *n = &t->nodes[i];
-        const sgf_prop *b = sgf_node_prop(n, "B"), *w = sgf_node_prop(n, "W");
-        if (b && w) {
-            snprintf(err, errlen, "line %d: B[] and W[] in one node", n->line);
-            goto fail;
-        }
-        if (!b && !w)
-            continue;
-        if (max_turns >= 0 && turns >= max_turns) {
-            truncated = 1;
-            break;
-        }
-        if (play_node(r, n, b ? b : w, err, errlen) != 0)
-            goto fail;
-        turns++;
-    }
-    const char *re = prop_value(root, "RE", &line);
-    if (re && !truncated) {
-        char how;
-        int res = parse_sgf_result(re, &how);
-        int board = r->g->ops->result(r->g);
-        if (res < 0) {
-            snprintf(err, errlen, "line %d: RE[%s] is not a result (B+, W+R, Draw, ...)", line,
-                     re);
-            goto fail;
-        }
-        if (board != RESULT_NONE && res != board) {
-            r->g->ops->result_reason(r->g, msg, sizeof msg);
-            snprintf(err, errlen, "line %d: RE[%s] contradicts the end of the game (%s: %s)",
-                     line, re, game_result_text(board), msg);
-            goto fail;
-        }
-        if (board == RESULT_NONE && res != RESULT_NONE) {
-            if (r->off_board && r->off_board != res) {
-                snprintf(err, errlen, "line %d: RE[%s] contradicts the resignation in the "
-                         "moves", line, re);
-                goto fail;
-            }
-            record_set_off_board(r, res, r->off_board ? r->off_how : how);
-        }
-    } else if (truncated) {
-        r->off_board = 0;
-    }
+    if (truncated)
+        r->off_board = 0; /* cut short: the game goes on, with no result off the board */
     return r;
-fail:
-    record_free(r);
-    return NULL;
 }
 
 record *record_from_sgf(const char *text, int max_turns, char *err, size_t errlen)
