@@ -532,18 +532,17 @@ int session_levels_text(session *s, int seat, char *buf, size_t len, char *err, 
         return -1;
     LOCK(s);
     engine *e = seat_get(s, seat);
+    int rc = e ? 0 : fail(err, errlen, "a person has no levels");
+    buf[0] = 0;
     if (e)
         engine_set_game(e, G(s)); /* its ladder is the game's */
-    int own = e ? engine_level(e) : 0, rc = 0;
-    buf[0] = 0;
-    for (int level = 1; rc == 0 && level <= ENGINE_LEVEL_MAX; level++) {
+    for (int level = 1; e && rc == 0 && level <= ENGINE_LEVEL_MAX; level++) {
         char text[128];
-        if (!e)
-            rc = fail(err, errlen, "a person has no levels");
-        else if (engine_level_text(e, level, text, sizeof text) != 0)
+        if (engine_level_text(e, level, text, sizeof text) != 0)
             rc = fail(err, errlen, "this computer player has no levels");
         else
-            util_str_appendf(buf, len, "%c %2d  %s\n", level == own ? '*' : ' ', level, text);
+            util_str_appendf(buf, len, "%c %2d  %s\n", level == engine_level(e) ? '*' : ' ',
+                             level, text);
     }
     UNLOCK(s);
     return rc;

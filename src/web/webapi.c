@@ -338,7 +338,7 @@ static int token_seat(call *k, const char *action)
 }
 
 /* What each level means in a game with its options (the start page). */
-static int levels(call *k)
+static int describe_levels(call *k)
 {
     static const char *const known[] = {"game", "options", NULL};
     char err[ERR_MAX] = "";
@@ -384,17 +384,17 @@ static int dispatch(call *k)
             return answer(k, 405, NULL, "method not allowed");
         return answer(k, 200, webjson_catalog(), "out of memory");
     }
-    int games = strcmp(url, "/api/games") == 0, ladder = strcmp(url, "/api/levels") == 0;
+    int games = strcmp(url, "/api/games") == 0, levels = strcmp(url, "/api/levels") == 0;
     int one = strncmp(url, "/api/games/", 11) == 0;
-    if (!games && !one && !ladder)
+    if (!games && !one && !levels)
         return answer(k, 404, NULL, "no such call");
-    if ((games || ladder) && strcmp(k->method, "POST") != 0)
+    if ((games || levels) && strcmp(k->method, "POST") != 0)
         return answer(k, 405, NULL, "method not allowed");
     if (k->rq->len > WEBAPI_BODY_MAX)
         return answer(k, 413, NULL, "the request body is over 256 KiB");
     if (!(k->body = parse_body(k->rq->body, k->rq->len, err)))
         return answer(k, 400, NULL, err);
-    int r = ladder ? levels(k) : games ? create(k) : on_game(k, url + 11);
+    int r = levels ? describe_levels(k) : games ? create(k) : on_game(k, url + 11);
     json_decref(k->body);
     return r;
 }
