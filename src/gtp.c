@@ -22,8 +22,9 @@
  *                             a game without a size option accepts only its
  *                             fixed size (LOA: 8)
  *   clear_board               new game, same options, usual start
- *   final_score               result in SGF form (B+, W+R, 0); error while the
- *                             game goes on
+ *   final_score               B+ or W+ (the winner's colour; Coffee's Orange is
+ *                             W), +R/+T/+F when it ended off the board, 0 for
+ *                             a draw; error while the game goes on
  *   genmove COLOR             the engine plays a whole turn; answer: its tokens,
  *                             comma-joined.  A finished game gives "? game is
  *                             over" rather than "resign": the game ended on the
@@ -526,10 +527,15 @@ static int cmd_final_score(gtp *s, int argc, char **argv, const char *rest, char
         snprintf(ans, len, "game is not over");
         return ANSWER_ERROR;
     }
-    if (r == RESULT_DRAW)
+    if (r == RESULT_DRAW) {
         snprintf(ans, len, "0");
-    else
-        session_result_sgf(s->ses, ans, len);
+        return ANSWER_OK;
+    }
+    /* GTP's B and W name colours, not seats: LOT's first player is White */
+    const char *winner = session_ops(s->ses)->colour[r == RESULT_FIRST ? 0 : 1];
+    session_result_sgf(s->ses, ans, len);
+    if (util_str_ieq(winner, "black") || util_str_ieq(winner, "white"))
+        ans[0] = (char)toupper((unsigned char)winner[0]);
     return ANSWER_OK;
 }
 

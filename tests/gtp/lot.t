@@ -98,6 +98,9 @@ quartet-result
 > = 1-0
 quartet-result_reason
 > = White has three towers in a line
+# GTP's W is the colour White, though LOT's records write the first player as B
+final_score
+> = W+
 play b a1
 ~ ? 
 genmove b
