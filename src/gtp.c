@@ -5,9 +5,10 @@
  * the session (session.h), which owns the game, its record, the players,
  * the clock and the search.
  *
- * Input: "[id] command args", one per line.  '#' starts a comment when it
- * begins the line or follows a blank (so position texts may hold '#');
- * empty lines are ignored; CR and other control characters are dropped.
+ * Input: "[id] command args", one per line of less than 64 KiB with at most
+ * 64 arguments.  '#' starts a comment when it begins the line or follows a
+ * blank (so position texts may hold '#'); empty lines are ignored; CR and
+ * other control characters are dropped.
  * Output: "=[id] result" or "?[id] message", then one empty line.  Errors
  * use GTP's words where they fit ("unknown command", "illegal move",
  * "cannot undo", "syntax error", "unacceptable size", "cannot load file",
@@ -883,8 +884,8 @@ static int run_line(gtp *s, char *raw, strbuf *out)
     const char *rest = p;
     char argbuf[GTP_LINE_MAX];
     snprintf(argbuf, sizeof argbuf, "%s", rest);
-    char *argv[GTP_MAX_ARGS];
-    int argc = util_split_words(argbuf, argv, GTP_MAX_ARGS);
+    char *argv[GTP_MAX_ARGS + 1]; /* one more, to see that there are too many */
+    int argc = util_split_words(argbuf, argv, GTP_MAX_ARGS + 1);
     char *ans = s->answer;
     ans[0] = 0;
     const gtp_command *c = find_command(name);
@@ -893,6 +894,8 @@ static int run_line(gtp *s, char *raw, strbuf *out)
         snprintf(ans, GTP_ANSWER_MAX, "syntax error: no command after the id");
     else if (!c)
         snprintf(ans, GTP_ANSWER_MAX, "unknown command: %s", name);
+    else if (argc > GTP_MAX_ARGS)
+        snprintf(ans, GTP_ANSWER_MAX, "syntax error: more than %d arguments", GTP_MAX_ARGS);
     else if (argc < c->min_args || (c->max_args >= 0 && argc > c->max_args))
         snprintf(ans, GTP_ANSWER_MAX, "syntax error: usage: %s%s%s", c->name,
                  c->args[0] ? " " : "", c->args);

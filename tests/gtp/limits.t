@@ -15,3 +15,11 @@ quartet-setposition 1/4294967295b2 b 1 - -
 > ? position: row 1 must describe 2 cells
 quartet-set memory 0
 > ? memory must be 1..65536, not 0
+# words past the 64th are not dropped unread: the command is refused whole
+quartet-game y size=3 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 size=99
+> ? syntax error: more than 64 arguments
+quartet-game
+> = y size=2 variant=standard pie=auto
+quartet-game y size=3 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0 pie=0
+quartet-game
+> = y size=3 variant=standard pie=0
