@@ -125,7 +125,7 @@
 struct gtp {
     session *ses;
     int search_reg;    /* the running search is a reg_genmove */
-    char search_id[32];
+    char search_id[GTP_LINE_MAX]; /* ids are echoed whole, however long */
     int wake[2];       /* the worker writes here when it is done */
     char **queue;      /* lines waiting for the search to end */
     int qhead, qlen, qcap;
@@ -843,10 +843,11 @@ char *gtp_clean_line(char *line)
 /* Stands in the queue for a line that was too long to keep. */
 static const char LINE_TOO_LONG[] = "\001";
 
-/* Split off a numeric id ("42 name ...") into id; returns what follows. */
-static char *take_id(char *p, char *id, size_t idlen)
+/* Split off a numeric id ("42 name ...") in place, so that the answer
+ * echoes it whole; returns what follows. */
+static char *take_id(char *p, const char **id)
 {
-    id[0] = 0;
+    *id = "";
     if (!isdigit((unsigned char)*p))
         return p;
     size_t n = 0;
@@ -854,8 +855,10 @@ static char *take_id(char *p, char *id, size_t idlen)
         n++;
     if (p[n] != ' ' && p[n])
         return p;
-    snprintf(id, idlen, "%.*s", (int)(n < 20 ? n : 20), p);
+    *id = p;
     p += n;
+    if (*p)
+        *p++ = 0;
     while (*p == ' ')
         p++;
     return p;
@@ -872,8 +875,9 @@ static int run_line(gtp *s, char *raw, strbuf *out)
     char *line = gtp_clean_line(raw);
     if (!*line)
         return ANSWER_OK;
-    char id[32], name[64];
-    char *p = take_id(line, id, sizeof id);
+    const char *id;
+    char name[64];
+    char *p = take_id(line, &id);
     size_t n = 0;
     while (p[n] && p[n] != ' ')
         n++;

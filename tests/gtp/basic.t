@@ -70,5 +70,11 @@ gogui-analyze_commands
 ~ string/Legal moves/all_legal_moves
 ~ string/Perft 2/quartet-perft 2
 ~ string/Result/quartet-result
+# ids past 2^64 are echoed whole, also by an answer that comes from the search thread
+123456789012345678901234567890 name
+> =123456789012345678901234567890 quartet
+quartet-player random
+98765432109876543210987 genmove b
+> =98765432109876543210987 d8-b6
 9 quit
 > =9
