@@ -840,8 +840,15 @@ char *gtp_clean_line(char *line)
     return line;
 }
 
-/* Stands in the queue for a line that was too long to keep. */
-static const char LINE_TOO_LONG[] = "\001";
+/* Stands in the queue for a line that was too long to keep: told apart
+ * by its address, as any text could also be a line read. */
+static char line_too_long[] = "";
+
+static void free_line(char *line)
+{
+    if (line != line_too_long)
+        free(line);
+}
 
 /* Split off a numeric id ("42 name ...") in place, so that the answer
  * echoes it whole; returns what follows. */
@@ -868,7 +875,7 @@ static char *take_id(char *p, const char **id)
  * (only with a wake pipe; else it is waited for here). */
 static int run_line(gtp *s, char *raw, strbuf *out)
 {
-    if (strcmp(raw, LINE_TOO_LONG) == 0 || strlen(raw) >= GTP_LINE_MAX) {
+    if (raw == line_too_long || strlen(raw) >= GTP_LINE_MAX) {
         respond(out, "", 0, "syntax error: line too long");
         return ANSWER_ERROR;
     }
@@ -949,7 +956,7 @@ void gtp_free(gtp *s)
     game_free(s->an_game);
     pthread_mutex_destroy(&s->amu);
     while (s->qlen) {
-        free(s->queue[s->qhead++]);
+        free_line(s->queue[s->qhead++]);
         s->qlen--;
     }
     free(s->queue);
@@ -998,7 +1005,7 @@ static void enqueue(gtp *s, const char *line)
             s->qcap = cap;
         }
     }
-    char *copy = strdup(line);
+    char *copy = line == line_too_long ? line_too_long : strdup(line);
     if (copy)
         s->queue[s->qhead + s->qlen++] = copy;
 }
@@ -1061,7 +1068,7 @@ static void drain_queue(gtp *s, strbuf *out)
         char *line = s->queue[s->qhead++];
         s->qlen--;
         run_line(s, line, out);
-        free(line);
+        free_line(line);
     }
 }
 
@@ -1097,7 +1104,7 @@ static void take_lines(gtp *s, char *buf, size_t *have, int *overlong, strbuf *o
         if (!*overlong) {
             /* answer now, in order: the line is dropped */
             if (searching(s) || s->qlen)
-                enqueue(s, LINE_TOO_LONG);
+                enqueue(s, line_too_long);
             else
                 respond(out, "", 0, "syntax error: line too long");
         }

@@ -68,6 +68,12 @@ has "$out" "=2 " "gogui-interrupt answered"; has "$out" "=3 white" "after gogui-
 out=$(printf 'genmove b\n' | $Q gtp loa); has "$out" "= " "answer at end of input"
 # CR line ends, a last line without a newline
 out=$(printf 'name\r\nversion' | $Q gtp); has "$out" "= quartet" "CR tolerated"; has "$out" "= 0." "last line"
+# a line of control characters alone is an empty line: no answer, also
+# when it waits for a search
+out=$(printf '\001\n1 name\n' | $Q gtp); status "$(printf '%s' "$out" | grep -c .)" 1 "^A line"
+has "$out" "=1 quartet" "^A line"
+out=$( (printf 'quartet-set ms 300\n1 genmove b\n'; sleep 0.1; printf '\001\n2 name\n') | $Q gtp)
+lacks "$out" "?" "^A line during a search"; has "$out" "=2 quartet" "after a ^A line during a search"
 # a line longer than the protocol's buffer is refused, the next one works
 out=$( (awk 'BEGIN { s = "play b "; for (i = 0; i < 70000; i++) s = s "x"; print s }'; printf 'name\n') | $Q gtp)
 has "$out" "? syntax error: line too long" "long line"; has "$out" "= quartet" "after a long line"
