@@ -508,6 +508,14 @@ int session_set_kind(session *s, int seat, const char *kind, char *err, size_t e
     return rc;
 }
 
+/* "ai" checks (and names in its errors) the settings of the game's searcher. */
+static int set_for_game(engine *e, const game *g, const char *name, const char *value,
+                        char *err, size_t errlen)
+{
+    engine_set_game(e, g);
+    return engine_set(e, name, value, err, errlen);
+}
+
 int session_set_setting(session *s, int seat, const char *name, const char *value, char *err,
                         size_t errlen)
 {
@@ -519,9 +527,9 @@ int session_set_setting(session *s, int seat, const char *name, const char *valu
     if (rc == 0 && !e)
         rc = fail(err, errlen, "a person has no engine settings");
     if (rc == 0)
-        rc = engine_set(e, name, value, err, errlen);
+        rc = set_for_game(e, G(s), name, value, err, errlen);
     if (rc == 0 && seat == SESSION_BOTH && s->eng[1] && s->eng[1] != e)
-        rc = engine_set(s->eng[1], name, value, err, errlen);
+        rc = set_for_game(s->eng[1], G(s), name, value, err, errlen);
     UNLOCK(s);
     return rc;
 }

@@ -110,7 +110,9 @@ quartet-setposition
 quartet-position
 > = w6b/8/8/8/8/8/8/b1b1w3 b
 
-# the engine
+# the engine: ai is alpha-beta in LOA, and its errors name that searcher's settings
+quartet-set colour blue
+> ? unknown setting 'colour' for ai (known: seed, level, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes)
 quartet-player random
 quartet-player wizard
 > ? unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)
