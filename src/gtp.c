@@ -78,8 +78,10 @@
  * a queue until the search has answered.
  *
  * Time: time_settings and time_left set the engine's budget (timectl.h);
- * given time, the engine uses it whatever its level (only iterations= caps
- * it) and stops early once its move cannot change.  With the engine
+ * a new game (clear_board, boardsize, quartet-game, loadsgf) starts both
+ * clocks from time_settings again.  Given time, the engine uses it
+ * whatever its level (only iterations= caps it) and stops early once its
+ * move cannot change.  With the engine
  * setting ponder=1, after answering genmove the engine goes on searching
  * the position the opponent faces; any command ends that search and the
  * next genmove keeps its tree (stderr says "quartet: ponder hit" or

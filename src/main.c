@@ -60,7 +60,8 @@ static const command commands[] = {
      "'? game is over'.  undo takes back a whole turn.  A line '# interrupt' stops\n"
      "a running genmove; other commands wait until it has answered.\n"
      "time_settings MAIN BYO_TIME BYO_STONES (seconds; 0 T 1 = T seconds a move) and\n"
-     "time_left set the clock the engine's time per move is derived from.\n"
+     "time_left set the clock the engine's time per move is derived from; a new\n"
+     "game starts both sides from time_settings again.\n"
      "loadsgf FILE N loads the position before move N; records are SGF (LOA GM[9]).\n"
      "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n", 1},
     {"match", match_main, "play engines against each other and measure strength",

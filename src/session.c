@@ -233,6 +233,16 @@ void session_clock_state(session *s, session_clock *out)
 
 /* ---- the game ---- */
 
+/* A new game restarts the controller's clock from its time settings, as
+ * GTP's clear_board starts a game: the last game's time left would
+ * otherwise cut every move of this one short.  A learned increment stays. */
+static void advisory_restart(timectl *t)
+{
+    int64_t inc = t->inc_ms;
+    timectl_set(t, t->main_ms, t->byo_ms, t->byo_stones);
+    t->inc_ms = inc;
+}
+
 /* Replace the record (taken over), keeping names. */
 static void replace_record(session *s, record *r, int keep_names)
 {
@@ -244,6 +254,8 @@ static void replace_record(session *s, record *r, int keep_names)
     s->pondered = 0;
     if (s->clock_kind == CLOCK_KEPT)
         timectl_set_increment(&s->clock, s->clock.main_ms, s->clock.inc_ms);
+    else if (s->clock_kind == CLOCK_ADVISORY)
+        advisory_restart(&s->clock);
     turn_begins(s);
 }
 

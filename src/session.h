@@ -185,7 +185,8 @@ int session_set_clock(session *s, int64_t base_ms, int64_t inc_ms, char *err, si
  * restart); the side to move's time runs from now. */
 int session_resume_clock(session *s, const int64_t left_ms[2], char *err, size_t errlen);
 /* The controller's clock, only told (GTP time_settings / time_left): it
- * sets the engine's time budget and never ends a game.  byo_stones as
+ * sets the engine's time budget and never ends a game; a new game or a
+ * loaded record starts both sides from the settings again.  byo_stones as
  * timectl_set. */
 int session_set_advisory_clock(session *s, int64_t main_ms, int64_t byo_ms, int byo_stones,
                                char *err, size_t errlen);

@@ -1,7 +1,8 @@
 /* test_session.c - the session layer every front end drives: turns and
  * their refusals, undo, resignation, seats, the computer's turn from a
- * worker thread, the clock kept by the session, records (the start
- * position survives a save), and several threads using one session. */
+ * worker thread, the clock kept by the session and the controller's clock
+ * restarted by a new game, records (the start position survives a save),
+ * and several threads using one session. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "ai/engine.h"
@@ -254,6 +255,29 @@ static void test_clock(void)
     session_free(s);
 }
 
+/* The controller's clock (GTP time_settings, time_left): a new game
+ * starts both sides from the time settings again (the last game's time
+ * left once cut every move of the next one short). */
+static void test_advisory_clock_restarts(void)
+{
+    session *s = new_session("loa", 0, NULL);
+    session_clock c;
+    CHECK_INT(session_set_advisory_clock(s, 20000, 0, 0, err, sizeof err), 0);
+    CHECK_INT(session_time_left(s, 0, 0, 0, err, sizeof err), 0);
+    CHECK_INT(session_time_left(s, 1, 1500, 0, err, sizeof err), 0);
+    CHECK_INT(session_new_game(s, NULL, 0, NULL, err, sizeof err), 0);
+    session_clock_state(s, &c);
+    CHECK_INT(c.kind, 1);
+    CHECK_INT(c.left_ms[0], 20000);
+    CHECK_INT(c.left_ms[1], 20000);
+    CHECK_INT(session_set_advisory_clock(s, 0, 3000, 2, err, sizeof err), 0);
+    CHECK_INT(session_time_left(s, 1, 100, 1, err, sizeof err), 0);
+    CHECK_INT(session_new_game(s, "y", 0, NULL, err, sizeof err), 0);
+    session_clock_state(s, &c);
+    CHECK_INT(c.left_ms[1], 3000);
+    session_free(s);
+}
+
 /* Load a record with a start position, play, save: the file still loads
  * and replays (it once lost QP[] and named moves from the wrong start). */
 static void test_start_position_survives(void)
@@ -328,6 +352,7 @@ int main(void)
     RUN(test_record_names_engine);
     RUN(test_stop);
     RUN(test_clock);
+    RUN(test_advisory_clock_restarts);
     RUN(test_start_position_survives);
     RUN(test_threads);
     char cmd[300];
