@@ -14,8 +14,9 @@
  * "cannot undo", "syntax error", "unacceptable size", "cannot load file",
  * "cannot save file") followed by ": reason".
  *
- * Commands (COLOR: colour name, initial, 1 or 2; MOVE: a move token, a
- * whole turn comma-joined, or one step of a multi-stone turn):
+ * Commands (COLOR: colour name, initial, 1 or 2, and w or white for the
+ * second player where no colour is white; MOVE: a move token, a whole turn
+ * comma-joined, or one step of a multi-stone turn):
  *   all_legal_moves [COLOR]   legal moves of the side to move, space-separated
  *                             (a colour not to move: none)
  *                             (one step of a multi-stone turn); empty when over
@@ -155,10 +156,21 @@ typedef struct gtp_command {
 
 /* ---- helpers ---- */
 
+/* GTP names only black and white: in a game without white (Coffee's
+ * Orange) a controller's white is the second player. */
+static int gtp_white(const game_ops *ops, const char *text)
+{
+    int has_white = tolower((unsigned char)ops->colour[0][0]) == 'w' ||
+                    tolower((unsigned char)ops->colour[1][0]) == 'w';
+    return !has_white && (util_str_ieq(text, "w") || util_str_ieq(text, "white")) ? 1 : -1;
+}
+
 static int colour_arg(gtp *s, const char *text, char *ans, size_t len)
 {
     const game_ops *ops = session_ops(s->ses);
     int c = game_parse_colour(ops, text);
+    if (c < 0)
+        c = gtp_white(ops, text);
     if (c < 0)
         snprintf(ans, len, "syntax error: unknown colour '%s' (%s, %s, 1 or 2)", text,
                  ops->colour[0], ops->colour[1]);

@@ -95,6 +95,8 @@ status "$(grep -c 'result=1/2-1/2.*turns=4	' "$tmp/mp.log")" 2 "adjudicated game
 # Any searcher plays by name with its own settings (checked before the match).
 out=$($Q match -games 2 -random-plies 2 -log "$tmp/ab.log" alphabeta:depth=2 random:seed=3 2>&1)
 has "$out" "match finished: 2 games" "alphabeta plays by name"
+out=$($Q match -game coffee -games 1 random random 2>&1)
+has "$(printf '%s\n' "$out" | tail -n 1)|" "match finished: 1 game|" "one game is one game"
 status "$(grep -c '^game=' "$tmp/ab.log")" 2 "alphabeta's games logged"
 # MCTS with two search threads plays a match (and its settings are checked).
 out=$($Q match -game y size=5 -games 2 -random-plies 2 -log "$tmp/thr.log" mcts:threads=2,iterations=500 random:seed=3 2>&1)

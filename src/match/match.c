@@ -305,11 +305,11 @@ static int finish(match *m)
     if (m->engine_failed)
         return MATCH_EXIT_ENGINE;
     if (m->use_sprt && m->sprt_result != SPRT_CONTINUE)
-        printf("SPRT: %s after %d games\n",
+        printf("SPRT: %s after %d game%s\n",
                m->sprt_result == SPRT_ACCEPT_H1 ? "H1 accepted (elo >= elo1)"
                                                 : "H0 accepted (elo <= elo0)",
-               done);
-    printf("match finished: %d games\n", done);
+               done, done == 1 ? "" : "s");
+    printf("match finished: %d game%s\n", done, done == 1 ? "" : "s");
     return MATCH_EXIT_OK;
 }
 

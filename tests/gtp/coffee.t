@@ -15,9 +15,15 @@ play o a3h
 ~ ? illegal move
 play o swap
 ~ ? illegal move
+play w a3h
+~ ? illegal move
+play white swap
+~ ? illegal move
+play green a3h
+> ? syntax error: unknown colour 'green' (black, orange, 1 or 2)
 undo
 play b a3a
-play o a4a
+play w a4a
 play b a1a
 play o a2d
 play b c4h
