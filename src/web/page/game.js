@@ -187,8 +187,12 @@ export class GamePage {
     } finally { this.ui.busy(false); }
   }
 
+  // Resign as the seat to move when this browser holds it; undo as the seat
+  // that made the last turn, so two people at one screen take back one turn.
   async action(name) {
-    const token = this.live.to_move != null && this.tokenFor(this.live.to_move) ? this.tokenFor(this.live.to_move) : this.anyToken();
+    const turns = this.live.turns || [];
+    const seat = name === 'undo' ? (turns.length ? turns[turns.length - 1].player : null) : this.live.to_move;
+    const token = this.tokenFor(seat) || this.anyToken();
     try {
       await this.request(api[name](this.id, token));
     } catch (e) { toast(`${cap(name)}: ${e.message}`); }

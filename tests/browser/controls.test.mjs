@@ -1,0 +1,37 @@
+// The page's controls as a player meets them: each test one thing a player
+// does, and exactly what the page shows then.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  BASE, launch, open, state, api, ready, click, status, waitPly, waitStatus, startGame, idOf,
+} from './lib.mjs';
+
+let browser;
+before(async () => { await ready(); browser = await launch(); });
+after(async () => { if (browser) await browser.close(); });
+
+const moveTexts = (page) => page.locator('ol.moves button.mv').allTextContents();
+
+test('two people on one screen: Undo takes back the last move, whoever made it', async () => {
+  const page = await open(browser);
+  const id = await startGame(page, 'loa', {}, 'local');
+  await click(page, 'b1');
+  await click(page, 'b3');
+  await waitPly(page, 1);
+  await page.getByRole('button', { name: 'Undo' }).click(); // White is to move: Black's move goes
+  await waitPly(page, 0);
+  assert.equal(await status(page), 'Black to move');
+  assert.ok(await page.locator('#toast').isHidden());
+  await click(page, 'b1');
+  await click(page, 'b3');
+  await waitPly(page, 1);
+  await click(page, 'a2');
+  await click(page, 'c2');
+  await waitPly(page, 2);
+  await page.getByRole('button', { name: 'Undo' }).click(); // White's move alone
+  await waitPly(page, 1);
+  assert.equal(await status(page), 'White to move');
+  assert.deepEqual(await moveTexts(page), ['b1-b3']);
+  assert.equal((await state(id)).ply, 1);
+  await page.closeChecked();
+});
