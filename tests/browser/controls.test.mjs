@@ -35,3 +35,24 @@ test('two people on one screen: Undo takes back the last move, whoever made it',
   assert.equal((await state(id)).ply, 1);
   await page.closeChecked();
 });
+
+test('a field the form hides does not stop Play, nor a value it holds', async () => {
+  const page = await open(browser);
+  await page.goto(BASE + '/');
+  await page.check('input[name=game][value="coffee"]');
+  await page.selectOption('#strength', 'time');
+  await page.fill('#seconds', '100'); // over the 60 allowed, then hidden
+  await page.selectOption('#strength', 'level');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForSelector('svg.board [data-cell]');
+  assert.deepEqual((await state(idOf(page))).seats, [{ kind: 'human' }, { kind: 'computer', level: 3 }]);
+
+  await page.goto(BASE + '/');
+  await page.selectOption('#strength', 'time');
+  await page.fill('#seconds', '0');
+  await page.check('input[name=opponent][value="local"]'); // no computer: its time is hidden
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await page.waitForSelector('svg.board [data-cell]');
+  assert.deepEqual((await state(idOf(page))).seats, [{ kind: 'human' }, { kind: 'human' }]);
+  await page.closeChecked();
+});

@@ -85,6 +85,24 @@ function levelTexts(form) {
   return { load, show };
 }
 
+// Shows the computer's fields for the opponent and strength chosen.  A
+// hidden field is disabled too: a value it holds (seconds out of range, say)
+// neither blocks Play nor reaches the request.
+function showFields(form) {
+  const strength = form.querySelector('#strength').value;
+  const comp = form.querySelector('input[name=opponent]:checked').value === 'computer';
+  const show = (el, on) => {
+    el.hidden = !on;
+    for (const c of el.querySelectorAll('input, select')) c.disabled = !on;
+  };
+  show(form.querySelector('.computer-opts'), comp);
+  if (comp) {
+    show(form.querySelector('.field.level'), strength === 'level');
+    for (const f of form.querySelectorAll('.field.time')) show(f, strength === 'time');
+  }
+  form.querySelector('#level-out').textContent = form.querySelector('#level').value;
+}
+
 // The create request from the form.
 function spec(form, game) {
   const fd = new FormData(form);
@@ -151,6 +169,7 @@ export async function startPage(view) {
   const refresh = () => {
     optsBox.replaceChildren(...(game.options || []).map(optionField));
     oppBox.replaceChildren(opponentFieldset(game));
+    showFields(form);
     levels.load(game);
   };
   const cards = h('fieldset.games', {}, h('legend', {}, 'Game'),
@@ -159,12 +178,7 @@ export async function startPage(view) {
     h('button.primary', { type: 'submit' }, 'Play'));
   form.addEventListener('input', (ev) => {
     if (optsBox.contains(ev.target)) levels.load(game);
-    const strength = form.querySelector('#strength');
-    const comp = form.querySelector('input[name=opponent]:checked').value === 'computer';
-    form.querySelector('.computer-opts').hidden = !comp;
-    form.querySelector('.field.level').hidden = strength.value !== 'level';
-    for (const f of form.querySelectorAll('.field.time')) f.hidden = strength.value !== 'time';
-    form.querySelector('#level-out').textContent = form.querySelector('#level').value;
+    showFields(form);
     levels.show();
   });
   refresh();
