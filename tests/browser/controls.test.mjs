@@ -56,3 +56,23 @@ test('a field the form hides does not stop Play, nor a value it holds', async ()
   assert.deepEqual((await state(idOf(page))).seats, [{ kind: 'human' }, { kind: 'human' }]);
   await page.closeChecked();
 });
+
+test('the arrow keys step through the game after a click on the Analysis switch', async () => {
+  const page = await open(browser);
+  const g = await api('POST', '/api/games', {
+    sgf: '(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])', seats: [{ kind: 'human' }, { kind: 'human' }],
+  });
+  await page.goto(BASE + g.links[0]);
+  await waitPly(page, 3);
+  await page.getByLabel('Analysis').check();
+  await page.keyboard.press('ArrowLeft');
+  await waitStatus(page, /^Reviewing/);
+  assert.equal(await status(page), 'Reviewing position after 2 moves — White to move — waiting for the opponent');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await waitStatus(page, /after 1 move /);
+  assert.equal(await status(page), 'Reviewing position after 1 move — White to move — waiting for the opponent');
+  await page.keyboard.press('End');
+  await page.waitForSelector('.game:not(.reviewing)');
+  await page.closeChecked();
+});

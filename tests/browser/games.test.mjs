@@ -71,7 +71,7 @@ test('LOA: a position from an uploaded SGF record, played by clicks to the end',
   // Review: the position after the first move, then back.
   await page.locator('ol.moves button.mv').first().click();
   await page.waitForSelector('.game.reviewing');
-  assert.match(await status(page), /^Reviewing position after 1 moves/);
+  assert.match(await status(page), /^Reviewing position after 1 move — /);
   assert.equal(await cell(page, 'f6').getAttribute('data-marks'), '');
   assert.equal(await page.locator('svg.board [data-cell="f6"]').count(), 1);
   assert.equal(await page.locator('svg.board [data-piece]').count(), 5);

@@ -238,7 +238,9 @@ function update(page, q, choices, steps) {
   if (q.playersBox.firstChild !== q.players[top]) q.playersBox.replaceChildren(q.players[top], q.status, q.players[bottom]);
   page.clockAt = Date.now();
   clocks(page, q);
-  q.status.textContent = page.reviewing() ? `Reviewing position after ${page.shown.view_ply} moves — ${statusText(page)}` : statusText(page);
+  const n = page.shown.view_ply;
+  q.status.textContent = page.reviewing()
+    ? `Reviewing position after ${n} move${n === 1 ? '' : 's'} — ${statusText(page)}` : statusText(page);
   q.status.classList.toggle('over', st.result.code !== 'none');
   renderChoices(page, q, choices, steps);
   q.datalist.replaceChildren(...(page.canMove() ? (st.moves || []).slice(0, 300).map((m) => h('option', { value: m.text })) : []));
@@ -284,10 +286,14 @@ function invite(page, q) {
     }, 'Copy')));
 }
 
+// Keys that do nothing in a control without text: the arrows step through
+// the game there too (after a click on the Analysis switch, say).
+const KEYLESS = new Set(['checkbox', 'button', 'submit', 'reset']);
+
 function keys(page, ui, ev) {
   if (!document.body.contains(ui.root)) return;
   const tag = (ev.target.tagName || '').toLowerCase();
-  if (tag === 'input' || tag === 'select' || tag === 'textarea') return;
+  if ((tag === 'input' && !KEYLESS.has(ev.target.type)) || tag === 'select' || tag === 'textarea') return;
   const map = { ArrowLeft: 1, ArrowRight: 2, Home: 0, End: 3 };
   if (ev.key in map) { ev.preventDefault(); ui.step(map[ev.key]); }
   else if (ev.key === 'Escape') { page.path = []; page.render(); }
