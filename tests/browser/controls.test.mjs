@@ -76,3 +76,16 @@ test('the arrow keys step through the game after a click on the Analysis switch'
   await page.waitForSelector('.game:not(.reviewing)');
   await page.closeChecked();
 });
+
+test('the move list numbers its rows, one row for a turn of each player', async () => {
+  const page = await open(browser);
+  const g = await api('POST', '/api/games', {
+    sgf: '(;FF[4]QG[y]QO[size=5 variant=progressive];B[a1];W[b1,c3];B[e1,c1,e4])',
+    seats: [{ kind: 'human' }, { kind: 'human' }],
+  });
+  await page.goto(BASE + g.links[0]);
+  await waitPly(page, 6);
+  assert.deepEqual(await page.locator('ol.moves li .num').allTextContents(), ['1.', '2.']);
+  assert.deepEqual(await page.locator('ol.moves li').allTextContents(), ['1.a1b1c3', '2.e1c1e4']);
+  await page.closeChecked();
+});

@@ -160,7 +160,7 @@ test('Y double variant: two people on one screen, two stones a turn', async () =
   await waitStatus(page, /wins/);
   assert.equal(await status(page), 'Black wins (1-0) — Black makes a Y: one group touching all three sides');
   const rows = await page.locator('ol.moves li').allTextContents();
-  assert.deepEqual(rows, ['a1b1d1', 'b2d4c1d3', 'c3']);
+  assert.deepEqual(rows, ['1.a1b1d1', '2.b2d4c1d3', '3.c3']);
   assert.equal(await page.locator('svg.board [data-piece="0:stone"]').count(), 4);
   assert.equal(await page.locator('svg.board [data-piece="1:stone"]').count(), 4);
   await shots(page, 'y-double');

@@ -45,15 +45,18 @@ function statusText(page) {
   return `${c} to move — waiting for the opponent`;
 }
 
-// The move list: one row per pair of turns; a turn (a run of moves by one
-// player) shows each move as a button that shows the position after it.
+// The move list: one numbered row per pair of turns; a turn (a run of moves
+// by one player) shows each move as a button that shows the position after it.
 function moveList(page) {
   const shown = page.shown.view_ply;
   const ol = h('ol.moves', { 'aria-label': 'Moves' });
-  let row = null, turn = null, last = null;
+  let row = null, turn = null, last = null, rows = 0;
   (page.live.turns || []).forEach((t, i) => {
     if (t.player !== last) {
-      if (!row || row.children.length >= 2) { row = h('li', {}); ol.append(row); }
+      if (!row || row.children.length >= 3) {
+        row = h('li', {}, h('span.num', {}, `${++rows}.`));
+        ol.append(row);
+      }
       turn = h('span.turn', { class: `turn p${t.player}` });
       row.append(turn);
       last = t.player;
