@@ -89,3 +89,15 @@ test('the move list numbers its rows, one row for a turn of each player', async 
   assert.deepEqual(await page.locator('ol.moves li').allTextContents(), ['1.a1b1c3', '2.e1c1e4']);
   await page.closeChecked();
 });
+
+test('a watcher is told who is to move, not that someone waits for an opponent', async () => {
+  const g = await api('POST', '/api/games', { game: 'loa', seats: [{ kind: 'human' }, { kind: 'human' }] });
+  const page = await open(browser);
+  await page.goto(`${BASE}/#game=${g.id}`);
+  await page.waitForSelector('svg.board [data-cell]');
+  assert.equal(await status(page), 'Black to move');
+  await api('POST', `/api/games/${g.id}/play`, { move: 'b1-b3' }, g.tokens[0]);
+  await waitPly(page, 1);
+  assert.equal(await status(page), 'White to move');
+  await page.closeChecked();
+});

@@ -42,7 +42,7 @@ function statusText(page) {
   if (page.thinkingNow()) return `${c} to move — the computer is thinking`;
   if (page.tokens[st.to_move] && st.pondering) return `Your move (${c}) — the computer is thinking on your time`;
   if (page.tokens[st.to_move]) return page.tokens[0] && page.tokens[1] ? `${c} to move` : `Your move (${c})`;
-  return `${c} to move — waiting for the opponent`;
+  return page.mySeats().length ? `${c} to move — waiting for the opponent` : `${c} to move`;
 }
 
 // The move list: one numbered row per pair of turns; a turn (a run of moves
