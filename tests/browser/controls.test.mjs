@@ -101,3 +101,16 @@ test('a watcher is told who is to move, not that someone waits for an opponent',
   assert.equal(await status(page), 'White to move');
   await page.closeChecked();
 });
+
+test('a search whose move was taken back is not shown as the last search', async () => {
+  const page = await open(browser);
+  await startGame(page, 'loa', {}, 'computer', { level: 1, side: 0 });
+  await click(page, 'b1');
+  await click(page, 'b3');
+  await waitPly(page, 2);
+  await page.waitForFunction(() => /^Last search: /.test(document.querySelector('.wrtext').textContent));
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await waitPly(page, 0);
+  assert.ok(await page.locator('.thinking').isHidden());
+  await page.closeChecked();
+});

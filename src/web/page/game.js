@@ -123,8 +123,7 @@ export class GamePage {
     const seen = this.streamed;
     const s = await promise;
     const t = s.turns || [], lt = this.live.turns || [];
-    const behind = this.streamed !== seen && t.length < lt.length &&
-      t.every((x, i) => x.player === lt[i].player && x.text === lt[i].text);
+    const behind = this.streamed !== seen && t.length < lt.length && startsWith(lt, t);
     if (!behind) this.onState(s);
     else this.render();
     return s;
@@ -134,11 +133,13 @@ export class GamePage {
     if (!s || s.id !== this.live.id || s.view_ply !== s.ply) return;
     const wasReviewing = this.reviewing();
     const changed = s.ply !== this.live.ply || JSON.stringify(s.turns) !== JSON.stringify(this.live.turns);
+    const takenBack = !startsWith(s.turns || [], this.live.turns || []);
     this.setLive(s, wasReviewing);
     if (changed) {
       this.path = [];
       this.hints = [];
-      if (this.thinkingNow()) this.thinking = null; // a new search; until then the last one stays shown
+      // a new search, or the last one's move taken back; else it stays shown
+      if (this.thinkingNow() || takenBack) this.thinking = null;
     }
     this.render();
     if (changed && this.analysis) this.loadAnalysis();
@@ -249,5 +250,9 @@ export class GamePage {
 }
 
 const ANALYSIS_MS = 1500;
+
+// Whether the turns `a` start with every turn of `b`.
+const startsWith = (a, b) => b.length <= a.length &&
+  b.every((x, i) => x.player === a[i].player && x.text === a[i].text);
 
 export const pct = (w) => (w == null ? '' : `${Math.round(w * 100)}%`);
