@@ -114,3 +114,19 @@ test('a search whose move was taken back is not shown as the last search', async
   assert.ok(await page.locator('.thinking').isHidden());
   await page.closeChecked();
 });
+
+test('the invitation link is offered until the invited player has moved', async () => {
+  const host = await open(browser);
+  const id = await startGame(host, 'y', { size: 5 }, 'invite', { side: 1 });
+  const link = await host.locator('#invite-link').inputValue();
+  assert.equal(await host.locator('.invite label').textContent(), 'Invite a friend to play Black: send this link');
+  const guest = await open(browser);
+  await guest.goto(link);
+  await guest.waitForSelector('svg.board [data-cell]');
+  assert.ok(await guest.locator('.invite').isHidden()); // the guest was not the one inviting
+  await click(guest, 'c2');
+  await waitPly(host, 1);
+  assert.ok(await host.locator('.invite').isHidden());
+  assert.equal((await state(id)).turns[0].text, 'c2');
+  for (const p of [host, guest]) await p.closeChecked();
+});

@@ -276,9 +276,12 @@ function renderChoices(page, q, choices, steps) {
   q.choices.replaceChildren(...kids);
 }
 
+// The link for the invited seat, until that seat has moved (then its player
+// has the game) or the game is over.
 function invite(page, q) {
   const inv = seats.invitation(page.id);
-  if (!inv || page.live.result.code !== 'none' || page.live.ply > 2) { q.invite.hidden = true; return; }
+  const joined = inv && (page.live.turns || []).some((t) => t.player === inv.seat);
+  if (!inv || joined || page.live.result.code !== 'none') { q.invite.hidden = true; return; }
   const url = new URL(inv.link, location.href).href;
   q.invite.hidden = false;
   const field = h('input', { readonly: true, value: url, id: 'invite-link', onfocus: (e) => e.target.select() });
