@@ -69,11 +69,33 @@ test('the arrow keys step through the game after a click on the Analysis switch'
   await waitStatus(page, /^Reviewing/);
   assert.equal(await status(page), 'Reviewing position after 2 moves — White to move — waiting for the opponent');
   await page.keyboard.press('Home');
+  await waitStatus(page, /after 0 moves /);
   await page.keyboard.press('ArrowRight');
   await waitStatus(page, /after 1 move /);
   assert.equal(await status(page), 'Reviewing position after 1 move — White to move — waiting for the opponent');
   await page.keyboard.press('End');
   await page.waitForSelector('.game:not(.reviewing)');
+  await page.closeChecked();
+});
+
+test('keys pressed in quick succession step from where the last one led', async () => {
+  const page = await open(browser);
+  const g = await api('POST', '/api/games', {
+    sgf: '(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])', seats: [{ kind: 'human' }, { kind: 'human' }],
+  });
+  await page.goto(BASE + g.links[0]);
+  await waitPly(page, 3);
+  // a slow network: each position asked for comes later than the one after it
+  let asked = 0;
+  await page.route(/\/api\/games\/[0-9a-f]+\?ply=/, async (route) => {
+    await new Promise((r) => setTimeout(r, Math.max(0, 600 - 300 * asked++)));
+    await route.continue();
+  });
+  for (const key of ['Home', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
+  await waitStatus(page, /^Reviewing position after 2 moves /);
+  await new Promise((r) => setTimeout(r, 500)); // no earlier answer arrives late to undo it
+  assert.equal(await status(page), 'Reviewing position after 2 moves — White to move — waiting for the opponent');
+  assert.equal(await page.locator('ol.moves button.mv.current').textContent(), 'a2-c2');
   await page.closeChecked();
 });
 

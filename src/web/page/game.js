@@ -15,6 +15,7 @@ export class GamePage {
     this.tokens = seats.get(id);
     this.live = null;      // latest state of the game
     this.shown = null;     // state on the board (a past one while reviewing)
+    this.wanted = null;    // the move number asked for and not yet shown
     this.path = [];        // clicks so far
     this.analysis = false;
     this.flip = null;      // the player's own choice of orientation
@@ -48,6 +49,9 @@ export class GamePage {
     return this.live.board.kind !== 'triangle' && !this.tokens[0] && !!this.tokens[1];
   }
   reviewing() { return this.shown && this.live && this.shown.view_ply !== this.live.ply; }
+  // Where the review stands: the position asked for last, shown or not, so
+  // quick steps go on from it.
+  viewPly() { return this.wanted ?? this.shown.view_ply; }
 
   async start() {
     try {
@@ -147,7 +151,7 @@ export class GamePage {
 
   setLive(s, keepView) {
     this.live = s;
-    if (!keepView || !this.shown) this.shown = s;
+    if (!keepView || !this.shown) { this.shown = s; this.wanted = null; }
   }
 
   render() {
@@ -203,9 +207,13 @@ export class GamePage {
     const live = this.live;
     ply = Math.max(0, Math.min(live.ply, ply));
     this.path = [];
-    if (ply === live.ply) { this.shown = live; this.render(); return; }
+    if (ply === live.ply) { this.shown = live; this.wanted = null; this.render(); return; }
+    this.wanted = ply;
     try {
-      this.shown = await api.state(this.id, this.anyToken(), ply);
+      const s = await api.state(this.id, this.anyToken(), ply);
+      if (this.wanted !== ply) return; // a later step, or a new move, asked for another
+      this.shown = s;
+      this.wanted = null;
       this.render();
     } catch (e) { toast(`Review: ${e.message}`); }
   }

@@ -114,7 +114,7 @@ export function panel(page) {
   q.invite = h('div.invite', { hidden: true });
   q.sgfLink = h('a.button', { download: `quartet-${page.id}.sgf`, href: api.sgfUrl(page.id) }, 'Download SGF');
   const stepPly = (i) => {
-    const cur = page.shown.view_ply, ends = [0, ...[...q.movesBox.querySelectorAll('button.mv')].map((b) => +b.dataset.ply)];
+    const cur = page.viewPly(), ends = [0, ...[...q.movesBox.querySelectorAll('button.mv')].map((b) => +b.dataset.ply)];
     if (i === 0) return 0;
     if (i === 3) return page.live.ply;
     if (i === 1) return Math.max(0, ...ends.filter((p) => p < cur));
