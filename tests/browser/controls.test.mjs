@@ -10,7 +10,17 @@ let browser;
 before(async () => { await ready(); browser = await launch(); });
 after(async () => { if (browser) await browser.close(); });
 
+const WHITE_WAITS = 'White to move — waiting for the opponent';
 const moveTexts = (page) => page.locator('ol.moves button.mv').allTextContents();
+
+// A game from an SGF record, both seats people, opened with the first seat's link.
+async function openRecord(sgf, ply) {
+  const g = await api('POST', '/api/games', { sgf, seats: [{ kind: 'human' }, { kind: 'human' }] });
+  const page = await open(browser);
+  await page.goto(BASE + g.links[0]);
+  await waitPly(page, ply);
+  return page;
+}
 
 test('two people on one screen: Undo takes back the last move, whoever made it', async () => {
   const page = await open(browser);
@@ -45,7 +55,8 @@ test('a field the form hides does not stop Play, nor a value it holds', async ()
   await page.selectOption('#strength', 'level');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForSelector('svg.board [data-cell]');
-  assert.deepEqual((await state(idOf(page))).seats, [{ kind: 'human' }, { kind: 'computer', level: 3 }]);
+  assert.deepEqual((await state(idOf(page))).seats,
+    [{ kind: 'human' }, { kind: 'computer', level: 3 }]);
 
   await page.goto(BASE + '/');
   await page.selectOption('#strength', 'time');
@@ -58,33 +69,23 @@ test('a field the form hides does not stop Play, nor a value it holds', async ()
 });
 
 test('the arrow keys step through the game after a click on the Analysis switch', async () => {
-  const page = await open(browser);
-  const g = await api('POST', '/api/games', {
-    sgf: '(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])', seats: [{ kind: 'human' }, { kind: 'human' }],
-  });
-  await page.goto(BASE + g.links[0]);
-  await waitPly(page, 3);
+  const page = await openRecord('(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])', 3);
   await page.getByLabel('Analysis').check();
   await page.keyboard.press('ArrowLeft');
   await waitStatus(page, /^Reviewing/);
-  assert.equal(await status(page), 'Reviewing position after 2 moves — White to move — waiting for the opponent');
+  assert.equal(await status(page), `Reviewing position after 2 moves — ${WHITE_WAITS}`);
   await page.keyboard.press('Home');
   await waitStatus(page, /after 0 moves /);
   await page.keyboard.press('ArrowRight');
   await waitStatus(page, /after 1 move /);
-  assert.equal(await status(page), 'Reviewing position after 1 move — White to move — waiting for the opponent');
+  assert.equal(await status(page), `Reviewing position after 1 move — ${WHITE_WAITS}`);
   await page.keyboard.press('End');
   await page.waitForSelector('.game:not(.reviewing)');
   await page.closeChecked();
 });
 
 test('keys pressed in quick succession step from where the last one led', async () => {
-  const page = await open(browser);
-  const g = await api('POST', '/api/games', {
-    sgf: '(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])', seats: [{ kind: 'human' }, { kind: 'human' }],
-  });
-  await page.goto(BASE + g.links[0]);
-  await waitPly(page, 3);
+  const page = await openRecord('(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])', 3);
   // a slow network: each position asked for comes later than the one after it
   let asked = 0;
   await page.route(/\/api\/games\/[0-9a-f]+\?ply=/, async (route) => {
@@ -94,26 +95,22 @@ test('keys pressed in quick succession step from where the last one led', async 
   for (const key of ['Home', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
   await waitStatus(page, /^Reviewing position after 2 moves /);
   await new Promise((r) => setTimeout(r, 500)); // no earlier answer arrives late to undo it
-  assert.equal(await status(page), 'Reviewing position after 2 moves — White to move — waiting for the opponent');
+  assert.equal(await status(page), `Reviewing position after 2 moves — ${WHITE_WAITS}`);
   assert.equal(await page.locator('ol.moves button.mv.current').textContent(), 'a2-c2');
   await page.closeChecked();
 });
 
 test('the move list numbers its rows, one row for a turn of each player', async () => {
-  const page = await open(browser);
-  const g = await api('POST', '/api/games', {
-    sgf: '(;FF[4]QG[y]QO[size=5 variant=progressive];B[a1];W[b1,c3];B[e1,c1,e4])',
-    seats: [{ kind: 'human' }, { kind: 'human' }],
-  });
-  await page.goto(BASE + g.links[0]);
-  await waitPly(page, 6);
+  const page = await openRecord(
+    '(;FF[4]QG[y]QO[size=5 variant=progressive];B[a1];W[b1,c3];B[e1,c1,e4])', 6);
   assert.deepEqual(await page.locator('ol.moves li .num').allTextContents(), ['1.', '2.']);
   assert.deepEqual(await page.locator('ol.moves li').allTextContents(), ['1.a1b1c3', '2.e1c1e4']);
   await page.closeChecked();
 });
 
 test('a watcher is told who is to move, not that someone waits for an opponent', async () => {
-  const g = await api('POST', '/api/games', { game: 'loa', seats: [{ kind: 'human' }, { kind: 'human' }] });
+  const g = await api('POST', '/api/games',
+    { game: 'loa', seats: [{ kind: 'human' }, { kind: 'human' }] });
   const page = await open(browser);
   await page.goto(`${BASE}/#game=${g.id}`);
   await page.waitForSelector('svg.board [data-cell]');
@@ -130,7 +127,8 @@ test('a search whose move was taken back is not shown as the last search', async
   await click(page, 'b1');
   await click(page, 'b3');
   await waitPly(page, 2);
-  await page.waitForFunction(() => /^Last search: /.test(document.querySelector('.wrtext').textContent));
+  await page.waitForFunction(
+    () => /^Last search: /.test(document.querySelector('.wrtext').textContent));
   await page.getByRole('button', { name: 'Undo' }).click();
   await waitPly(page, 0);
   assert.ok(await page.locator('.thinking').isHidden());
@@ -141,7 +139,8 @@ test('the invitation link is offered until the invited player has moved', async 
   const host = await open(browser);
   const id = await startGame(host, 'y', { size: 5 }, 'invite', { side: 1 });
   const link = await host.locator('#invite-link').inputValue();
-  assert.equal(await host.locator('.invite label').textContent(), 'Invite a friend to play Black: send this link');
+  assert.equal(await host.locator('.invite label').textContent(),
+    'Invite a friend to play Black: send this link');
   const guest = await open(browser);
   await guest.goto(link);
   await guest.waitForSelector('svg.board [data-cell]');
