@@ -196,7 +196,8 @@ export class GamePage {
   // that made the last turn, so two people at one screen take back one turn.
   async action(name) {
     const turns = this.live.turns || [];
-    const seat = name === 'undo' ? (turns.length ? turns[turns.length - 1].player : null) : this.live.to_move;
+    const last = turns.length ? turns[turns.length - 1].player : null;
+    const seat = name === 'undo' ? last : this.live.to_move;
     const token = this.tokenFor(seat) || this.anyToken();
     try {
       await this.request(api[name](this.id, token));

@@ -114,7 +114,8 @@ export function panel(page) {
   q.invite = h('div.invite', { hidden: true });
   q.sgfLink = h('a.button', { download: `quartet-${page.id}.sgf`, href: api.sgfUrl(page.id) }, 'Download SGF');
   const stepPly = (i) => {
-    const cur = page.viewPly(), ends = [0, ...[...q.movesBox.querySelectorAll('button.mv')].map((b) => +b.dataset.ply)];
+    const cur = page.viewPly();
+    const ends = [0, ...[...q.movesBox.querySelectorAll('button.mv')].map((b) => +b.dataset.ply)];
     if (i === 0) return 0;
     if (i === 3) return page.live.ply;
     if (i === 1) return Math.max(0, ...ends.filter((p) => p < cur));
@@ -243,7 +244,8 @@ function update(page, q, choices, steps) {
   clocks(page, q);
   const n = page.shown.view_ply;
   q.status.textContent = page.reviewing()
-    ? `Reviewing position after ${n} move${n === 1 ? '' : 's'} — ${statusText(page)}` : statusText(page);
+    ? `Reviewing position after ${n} move${n === 1 ? '' : 's'} — ${statusText(page)}`
+    : statusText(page);
   q.status.classList.toggle('over', st.result.code !== 'none');
   renderChoices(page, q, choices, steps);
   q.datalist.replaceChildren(...(page.canMove() ? (st.moves || []).slice(0, 300).map((m) => h('option', { value: m.text })) : []));
@@ -299,7 +301,8 @@ const KEYLESS = new Set(['checkbox', 'button', 'submit', 'reset']);
 function keys(page, ui, ev) {
   if (!document.body.contains(ui.root)) return;
   const tag = (ev.target.tagName || '').toLowerCase();
-  if ((tag === 'input' && !KEYLESS.has(ev.target.type)) || tag === 'select' || tag === 'textarea') return;
+  if ((tag === 'input' && !KEYLESS.has(ev.target.type)) || tag === 'select') return;
+  if (tag === 'textarea') return;
   const map = { ArrowLeft: 1, ArrowRight: 2, Home: 0, End: 3 };
   if (ev.key in map) { ev.preventDefault(); ui.step(map[ev.key]); }
   else if (ev.key === 'Escape') { page.path = []; page.render(); }
