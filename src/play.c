@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
@@ -35,6 +36,7 @@ typedef struct play {
     session *ses;
     char label[2][160]; /* "human", "ai level=3": shown beside the side to move */
     int interactive;
+    int cursor;         /* the terminal moves its cursor (not TERM=dumb or unset) */
     int colour;         /* the last turn's cells also in reverse video */
     int dirty;          /* moves played since the last save or load */
     int asked_quit;     /* the unsaved-game warning was given */
@@ -286,8 +288,34 @@ static void hook_progress(void *arg, const engine_progress *p)
     }
 }
 
+/* The window's width in columns (80 when it cannot be read). */
+static int term_columns(void)
+{
+    struct winsize ws;
+    if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+        return ws.ws_col;
+    return 80;
+}
+
+/* Blank what draw_news drew, leaving the cursor where it began. */
+static void erase_news(const play *s, int drawn)
+{
+    if (drawn <= 0)
+        return;
+    if (!s->cursor) {
+        printf("\r%*s\r", term_columns() - 1, "");
+        return;
+    }
+    if (drawn > 1)
+        printf("\033[%dA", drawn - 1);
+    printf("\r\033[J");
+}
+
 /* Draw the latest report over the one drawn before (a terminal), or
- * only keep it for the end (not a terminal). */
+ * only keep it for the end (not a terminal).  Each line is cut to the
+ * window's width, so that it takes one row and the redraw goes back over
+ * exactly what it drew; a terminal that cannot move the cursor up gets
+ * the first line alone, rewritten in place. */
 static void draw_news(play *s, int *drawn)
 {
     if (!s->interactive)
@@ -295,13 +323,16 @@ static void draw_news(play *s, int *drawn)
     pthread_mutex_lock(&s->mu);
     char buf[NEWS_MAX];
     memcpy(buf, s->news, sizeof buf);
-    int lines = s->news_lines;
+    int lines = s->cursor ? s->news_lines : 1;
     pthread_mutex_unlock(&s->mu);
-    if (*drawn > 1)
-        printf("\033[%dA", *drawn - 1);
-    if (*drawn > 0)
-        printf("\r\033[J");
-    fputs(buf, stdout);
+    erase_news(s, *drawn);
+    size_t cols = (size_t)term_columns() - 1;
+    const char *p = buf;
+    for (int i = 0; i < lines; i++) {
+        size_t w = strcspn(p, "\n");
+        printf("%s%.*s", i ? "\n" : "", (int)(w < cols ? w : cols), p);
+        p += w + (p[w] == '\n');
+    }
     fflush(stdout);
     *drawn = lines;
 }
@@ -351,10 +382,8 @@ static int wait_search(play *s, int64_t limit_ms)
     }
     if (raw)
         raw_keys(0, &saved);
-    if (drawn) {
-        printf("\r\033[J");
-        fflush(stdout);
-    }
+    erase_news(s, drawn);
+    fflush(stdout);
     return keyed;
 }
 
@@ -990,7 +1019,8 @@ int play_main(int argc, char **argv)
         s.interactive = isatty(0) && isatty(1);
         /* colour on a terminal that has it, unless NO_COLOR asks for none */
         const char *term = getenv("TERM"), *no = getenv("NO_COLOR");
-        s.colour = s.interactive && term && *term && strcmp(term, "dumb") != 0 && !(no && *no);
+        s.cursor = s.interactive && term && *term && strcmp(term, "dumb") != 0;
+        s.colour = s.cursor && !(no && *no);
         if (s.interactive)
             rl_initialize(); /* before rl_prep_terminal */
         char opts[GAME_TEXT_MAX];

@@ -37,10 +37,13 @@ static int64_t now_ms(void)
 }
 
 /* Colour allowed for the next program (else NO_COLOR is set, as most
- * tests check the plain screen). */
-static int term_colour;
+ * tests check the plain screen); its window's width (0: 80) and terminal
+ * type (NULL: xterm). */
+static int term_colour, term_width;
+static const char *term_kind;
 
-/* Start argv on a new pseudo-terminal of 80x24 as its controlling terminal. */
+/* Start argv on a new pseudo-terminal of 80x24 (or term_width columns) as
+ * its controlling terminal. */
 static int term_start(term *t, char *const argv[])
 {
     memset(t, 0, sizeof *t);
@@ -55,7 +58,7 @@ static int term_start(term *t, char *const argv[])
     if (t->pid < 0)
         return -1;
     if (t->pid == 0) {
-        struct winsize ws = {24, 80, 0, 0};
+        struct winsize ws = {24, (unsigned short)(term_width ? term_width : 80), 0, 0};
         setsid();
         int s = open(name, O_RDWR);
         if (s < 0 || ioctl(s, TIOCSCTTY, 0) != 0)
@@ -67,7 +70,7 @@ static int term_start(term *t, char *const argv[])
         if (s > 2)
             close(s);
         close(t->fd);
-        setenv("TERM", "xterm", 1);
+        setenv("TERM", term_kind ? term_kind : "xterm", 1);
         if (term_colour)
             unsetenv("NO_COLOR");
         else
@@ -242,6 +245,15 @@ static void test_against_the_computer(void)
     EXPECT(&t, "Took back 2 turns.");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
+}
+
+/* Wait for text, then take the mark past it. */
+static void term_skip(term *t, const char *text)
+{
+    EXPECT(t, text);
+    const char *p = strstr(t->out + t->mark, text);
+    if (p)
+        t->mark = (size_t)(p - t->out) + strlen(text);
 }
 
 /* Type a line and wait for text after it. */
@@ -575,6 +587,105 @@ static void test_square_colour(void)
     term_colour = 0;
 }
 
+/* The rows drawn between from and to, escape sequences taken out: the
+ * longest, and in *cut how many are exactly width long. */
+static int rows_drawn(const char *from, const char *to, size_t width, int *cut)
+{
+    int longest = 0;
+    size_t row = 0;
+    *cut = 0;
+    for (const char *p = from; p < to; p++) {
+        if (*p == '\033') {
+            p += 1 + strspn(p + 1, "[0123456789;");
+            continue;
+        }
+        if (*p == '\r' || *p == '\n') {
+            *cut += row == width;
+            row = 0;
+            continue;
+        }
+        if (++row > (size_t)longest)
+            longest = (int)row;
+    }
+    return longest;
+}
+
+/* The last occurrence of text in s, or NULL. */
+static const char *last_of(const char *s, const char *text)
+{
+    const char *last = NULL;
+    for (const char *p = strstr(s, text); p; p = strstr(p + 1, text))
+        last = p;
+    return last;
+}
+
+/* A window 40 columns wide: the thinking line and each line of a running
+ * analysis are cut to 39 columns, so every report takes one row for each
+ * of its lines and the redraw goes back over exactly what it drew (a
+ * wrapped line left its first rows behind, one more copy each report). */
+static void test_narrow_window(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa",
+                    "--white=ai:iterations=100000000,ms=60000", NULL};
+    term_width = 40;
+    CHECK(term_start(&t, argv) == 0);
+    term_width = 0;
+    say(&t, "black> ", "c8-c6", "Thinking ");
+    usleep(800 * 1000); /* a few reports */
+    term_keys(&t, "Thinking ", "board\r");
+    EXPECT(&t, "black> board");
+    const char *from = strstr(t.out + t.mark, "Thinking ");
+    int cut = 0, rows = from ? rows_drawn(from, strstr(from, "White plays "), 39, &cut) : 0;
+    CHECK_INT(rows, 39);
+    CHECK(cut >= 2);
+    term_skip(&t, "black> board");
+    say(&t, "black> ", "analyze 1.5", "  line: ");
+    EXPECT(&t, "\nblack> ");
+    /* the reports while it ran, then the last in full */
+    from = strstr(t.out + t.mark, "Analysis ");
+    const char *last = last_of(t.out + t.mark, "Analysis ");
+    rows = from && last != from ? rows_drawn(from, last, 39, &cut) : 0;
+    CHECK_INT(rows, 39);
+    CHECK(cut >= 5);
+    CHECK(last && rows_drawn(last, strstr(last, "black> "), 39, &cut) > 39);
+    term_type(&t, "black> ", "quit");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
+/* TERM=dumb moves no cursor: no escape sequence at all; the thinking line
+ * and an analysis's first line are rewritten in place after a carriage
+ * return and a blanked row, and the analysis is printed whole at its end. */
+static void test_dumb_terminal(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa",
+                    "--white=ai:iterations=100000000,ms=60000", NULL};
+    char blank[90];
+    snprintf(blank, sizeof blank, "\r%79s\r", "");
+    term_kind = "dumb";
+    CHECK(term_start(&t, argv) == 0);
+    term_kind = NULL;
+    say(&t, "black> ", "c8-c6", "Thinking ");
+    char want[128];
+    snprintf(want, sizeof want, "%sThinking ", blank);
+    EXPECT(&t, want);
+    term_keys(&t, "Thinking ", "analyze 1\r");
+    snprintf(want, sizeof want, "%sWhite plays ", blank);
+    EXPECT(&t, want);
+    snprintf(want, sizeof want, "%sAnalysis ", blank);
+    EXPECT(&t, want);
+    EXPECT(&t, "  line: ");
+    const char *full = strstr(t.out + t.mark, "  line: ");
+    CHECK(full && !strstr(full + 1, "  line: "));
+    EXPECT(&t, "black> ");
+    CHECK(memchr(t.out, '\033', t.len) == NULL);
+    term_type(&t, "black> ", "quit");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -594,5 +705,7 @@ int main(void)
     RUN(test_level_list);
     RUN(test_last_turn_marks);
     RUN(test_square_colour);
+    RUN(test_narrow_window);
+    RUN(test_dumb_terminal);
     return check_summary("test_pty");
 }
