@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,19 +338,51 @@ static void draw_news(play *s, int *drawn)
     *drawn = lines;
 }
 
-/* Keys reach us one at a time, unechoed, while a search runs. */
-static int raw_keys(int on, struct termios *saved)
+/* The terminal's mode before raw_keys, and the signals that end the
+ * program meanwhile (Ctrl-C while the computer thinks) with what they did
+ * before: such a signal puts the mode back first, so the shell is not
+ * left without echo and line editing. */
+#define KEYS_NSIG 4
+static struct termios keys_cooked;
+static const int keys_signals[KEYS_NSIG] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
+static struct sigaction keys_before[KEYS_NSIG];
+
+static void keys_signal(int sig)
 {
-    if (on) {
-        if (tcgetattr(0, saved) != 0)
-            return -1;
-        struct termios t = *saved;
-        t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
-        t.c_cc[VMIN] = 1;
-        t.c_cc[VTIME] = 0;
-        return tcsetattr(0, TCSANOW, &t);
+    tcsetattr(0, TCSANOW, &keys_cooked);
+    if (write(1, "\n", 1) < 0) {
+        /* the shell's prompt on a line of its own is only a nicety */
     }
-    return tcsetattr(0, TCSANOW, saved);
+    signal(sig, SIG_DFL);
+    raise(sig); /* delivered, and fatal, once this handler returns */
+}
+
+/* Keys reach us one at a time, unechoed, while a search runs. */
+static int raw_keys(int on)
+{
+    if (!on) {
+        int rc = tcsetattr(0, TCSANOW, &keys_cooked);
+        for (int i = 0; i < KEYS_NSIG; i++)
+            sigaction(keys_signals[i], &keys_before[i], NULL);
+        return rc;
+    }
+    if (tcgetattr(0, &keys_cooked) != 0)
+        return -1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = keys_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < KEYS_NSIG; i++)
+        sigaction(keys_signals[i], &sa, &keys_before[i]);
+    struct termios t = keys_cooked;
+    t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    t.c_cc[VMIN] = 1;
+    t.c_cc[VTIME] = 0;
+    if (tcsetattr(0, TCSANOW, &t) != 0) {
+        raw_keys(0);
+        return -1;
+    }
+    return 0;
 }
 
 /* Wait for the running search: redraw its news, stop it on a key press
@@ -358,8 +391,7 @@ static int raw_keys(int on, struct termios *saved)
  * next command instead of being lost. */
 static int wait_search(play *s, int64_t limit_ms)
 {
-    struct termios saved;
-    int raw = s->interactive && raw_keys(1, &saved) == 0;
+    int raw = s->interactive && raw_keys(1) == 0;
     int64_t t0 = util_now_ms();
     int drawn = 0, keyed = 0, stopped = 0;
     while (session_thinking(s->ses) == 1) {
@@ -381,7 +413,7 @@ static int wait_search(play *s, int64_t limit_ms)
         }
     }
     if (raw)
-        raw_keys(0, &saved);
+        raw_keys(0);
     erase_news(s, drawn);
     fflush(stdout);
     return keyed;

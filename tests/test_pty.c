@@ -145,7 +145,8 @@ static void term_type(term *t, const char *prompt, const char *line)
 /* Whether the program left its terminal cooked (line editing, echo). */
 static int term_was_cooked;
 
-/* The exit status after the program's end, or -1 (then it is killed). */
+/* The exit status after the program's end (128 + the signal that ended
+ * it), or -1 (then it is killed). */
 static int term_finish(term *t)
 {
     int st = 0;
@@ -158,8 +159,7 @@ static int term_finish(term *t)
         waitpid(t->pid, &st, 0);
         st = -1;
     } else if (WIFSIGNALED(st)) {
-        printf("  the program died of signal %d\n", WTERMSIG(st));
-        st = -1;
+        st = 128 + WTERMSIG(st); /* as a shell reports it */
     } else {
         st = WEXITSTATUS(st);
     }
@@ -686,6 +686,25 @@ static void test_dumb_terminal(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Ctrl-C while the computer thinks or an analysis runs ends the program
+ * by the signal, as at the prompt, and leaves the terminal as it found
+ * it: echo and line editing back. */
+static void test_ctrl_c(void)
+{
+    static const char *const what[] = {"c8-c6", "analyze 60"};
+    static const char *const shown[] = {"- press a key to move now", "  line: "};
+    for (int i = 0; i < 2; i++) {
+        term t;
+        char *argv[] = {(char *)quartet(), "play", "loa",
+                        "--white=ai:iterations=100000000,ms=60000", NULL};
+        CHECK(term_start(&t, argv) == 0);
+        say(&t, "black> ", what[i], shown[i]);
+        term_keys(&t, shown[i], "\003");
+        CHECK_INT(term_finish(&t), 128 + SIGINT);
+        CHECK(term_was_cooked);
+    }
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -707,5 +726,6 @@ int main(void)
     RUN(test_square_colour);
     RUN(test_narrow_window);
     RUN(test_dumb_terminal);
+    RUN(test_ctrl_c);
     return check_summary("test_pty");
 }
