@@ -40,7 +40,8 @@ typedef struct play {
     int cursor;         /* the terminal moves its cursor (not TERM=dumb or unset) */
     int colour;         /* the last turn's cells also in reverse video */
     int dirty;          /* moves played since the last save or load */
-    int asked_quit;     /* the unsaved-game warning was given */
+    const char *warned; /* the command the unsaved-game warning was for, */
+    const char *warned_before; /* and for the command before this one */
     strbuf line;        /* review: every turn of the game as loaded or played */
     int nline, view;    /* turns in line; turns on the board now */
     /* news from the search's worker thread */
@@ -490,6 +491,20 @@ static void goto_turn(play *s, long n)
 
 /* ---- commands ---- */
 
+/* quit (or end of input), new, load: 1 to go ahead.  An unsaved game is
+ * given up only when the same command comes twice in a row, so that a
+ * turn played after the warning is warned about again. */
+static int may_discard(play *s, const char *cmd, const char *then)
+{
+    if (!s->dirty || session_ply(s->ses) == 0 ||
+        (s->warned_before && strcmp(s->warned_before, cmd) == 0))
+        return 1;
+    s->warned = cmd;
+    printf("This game is not saved: type save FILE to keep it, or %s again to %s.\n", cmd,
+           then);
+    return 0;
+}
+
 static void computer_turn(play *s)
 {
     char turn[SESSION_TURN_MAX], err[SESSION_ERR_MAX], c[32];
@@ -605,6 +620,8 @@ static void save_or_load(play *s, int save, char **w, int n)
         printf("Saved to %s.\n", path);
         return;
     }
+    if (!may_discard(s, "load", "replace it"))
+        return;
     if (session_load(s->ses, path, -1, err, sizeof err) != 0) {
         printf("%s\n", err);
         return;
@@ -694,7 +711,8 @@ static void help(play *s)
            "                 level alone: what each level plays in this game\n"
            "  back, forward, first, last, goto N   step through the game; a move\n"
            "                 played there continues the game from that point\n"
-           "  new            start a new game with the same options\n"
+           "  new            start a new game with the same options (asks once if the\n"
+           "                 game is not saved, as load and quit do)\n"
            "  save FILE      save the game as an SGF record (~/ is your home folder)\n"
            "  load FILE      load a game from an SGF record\n"
            "  help           this text\n"
@@ -893,16 +911,6 @@ static int review(play *s, char **w, int n)
     return 1;
 }
 
-/* quit / end of input: 1 to leave; an unsaved game is mentioned once. */
-static int may_leave(play *s)
-{
-    if (!s->dirty || s->asked_quit || session_ply(s->ses) == 0)
-        return 1;
-    s->asked_quit = 1;
-    printf("This game is not saved: type save FILE to keep it, or quit again to leave.\n");
-    return 0;
-}
-
 static void play_move(play *s, const char *cmd, int over)
 {
     char err[SESSION_ERR_MAX];
@@ -930,8 +938,10 @@ static int command(play *s, char *cmd, int over)
     int n = util_split_words(copy, w, 4);
     if (n == 0)
         return 0;
+    s->warned_before = s->warned; /* a warning holds for the next command alone */
+    s->warned = NULL;
     if (util_str_ieq(w[0], "quit") || util_str_ieq(w[0], "exit"))
-        return may_leave(s);
+        return may_discard(s, "quit", "leave");
     if (util_str_ieq(w[0], "help") || util_str_ieq(w[0], "?"))
         help(s);
     else if (util_str_ieq(w[0], "moves"))
@@ -942,6 +952,8 @@ static int command(play *s, char *cmd, int over)
         undo(s);
         show(s);
     } else if (util_str_ieq(w[0], "new") && n == 1) {
+        if (!may_discard(s, "new", "start a new one"))
+            return 0;
         if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
             printf("%s\n", err);
         sync_line(s);
@@ -984,7 +996,9 @@ static void game_loop(play *s)
         char *line = read_line(s, prompt);
         if (!line) {
             putchar('\n'); /* Ctrl-D: end the prompt's line */
-            if (may_leave(s))
+            s->warned_before = s->warned;
+            s->warned = NULL;
+            if (may_discard(s, "quit", "leave"))
                 break;
             continue;
         }

@@ -705,6 +705,40 @@ static void test_ctrl_c(void)
     }
 }
 
+/* An unsaved game is given up only by the same command twice in a row:
+ * quit, new, load and Ctrl-D each warn, and a turn played after a warning
+ * is warned about again. */
+static void test_unsaved_warning(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "c8-c6", "White to move (human)");
+    say(&t, "white> ", "quit",
+        "This game is not saved: type save FILE to keep it, or quit again to leave.\r\n");
+    say(&t, "white> ", "a5-c5", "Black to move (human)");
+    say(&t, "black> ", "quit",
+        "This game is not saved: type save FILE to keep it, or quit again to leave.\r\n");
+    say(&t, "black> ", "new",
+        "This game is not saved: type save FILE to keep it, or new again to start a new "
+        "one.\r\n");
+    say(&t, "black> ", "board", "Last turn: White a5-c5");
+    say(&t, "black> ", "new", "not saved");
+    term_type(&t, "black> ", "new");
+    expect_lines(&t, " 8  . B B B B B B .  8\n");
+    EXPECT(&t, "Black to move (human)");
+    say(&t, "black> ", "c8-c6", "White to move (human)");
+    say(&t, "white> ", "load /nonexistent.sgf",
+        "This game is not saved: type save FILE to keep it, or load again to replace "
+        "it.\r\n");
+    say(&t, "white> ", "load /nonexistent.sgf",
+        "cannot read /nonexistent.sgf: No such file or directory");
+    term_keys(&t, "white> ", "\004");
+    EXPECT(&t, "This game is not saved: type save FILE to keep it, or quit again to leave.");
+    term_keys(&t, "white> ", "\004");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -727,5 +761,6 @@ int main(void)
     RUN(test_narrow_window);
     RUN(test_dumb_terminal);
     RUN(test_ctrl_c);
+    RUN(test_unsaved_warning);
     return check_summary("test_pty");
 }
