@@ -18,6 +18,7 @@
 #include <editline/readline.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -1067,8 +1068,12 @@ int play_main(int argc, char **argv)
         const char *term = getenv("TERM"), *no = getenv("NO_COLOR");
         s.cursor = s.interactive && term && *term && strcmp(term, "dumb") != 0;
         s.colour = s.cursor && !(no && *no);
-        if (s.interactive)
+        if (s.interactive) {
+            /* the line editor reads characters of the user's encoding
+             * (a file name in UTF-8), not bytes; numbers stay in C's form */
+            setlocale(LC_CTYPE, "");
             rl_initialize(); /* before rl_prep_terminal */
+        }
         char opts[GAME_TEXT_MAX];
         session_options_text(s.ses, opts, sizeof opts);
         printf("%s (%s). Type 'help' for commands.\n", session_ops(s.ses)->title,

@@ -739,6 +739,28 @@ static void test_unsaved_warning(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* In a UTF-8 locale the line editor takes the user's characters: a file
+ * name with an accent is saved under that name, not with it dropped. */
+static void test_utf8_file_name(void)
+{
+    term t;
+    char dir[] = "/tmp/quartet-ptyXXXXXX", line[160], want[160], path[128];
+    CHECK(mkdtemp(dir) != NULL);
+    char *argv[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    setenv("LC_ALL", "C.UTF-8", 1);
+    CHECK(term_start(&t, argv) == 0);
+    unsetenv("LC_ALL");
+    say(&t, "black> ", "c8-c6", "White to move (human)");
+    snprintf(path, sizeof path, "%s/partie-\xc3\xa9.sgf", dir);
+    snprintf(line, sizeof line, "save %s", path);
+    snprintf(want, sizeof want, "Saved to %s.", path);
+    say(&t, "white> ", line, want);
+    term_type(&t, "white> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+    CHECK(unlink(path) == 0);
+    CHECK(rmdir(dir) == 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -762,5 +784,6 @@ int main(void)
     RUN(test_dumb_terminal);
     RUN(test_ctrl_c);
     RUN(test_unsaved_warning);
+    RUN(test_utf8_file_name);
     return check_summary("test_pty");
 }
