@@ -33,6 +33,8 @@
 #define LINE_MAX_CHARS 1000 /* longest line read at the prompt */
 #define NEWS_MAX 2048       /* one progress report as text */
 #define ANALYZE_MAX_S 600   /* longest analysis asked for */
+#define QUOTE_(x) #x
+#define QUOTE(x) QUOTE_(x)  /* a number's macro as a string */
 
 typedef struct play {
     session *ses;
@@ -930,6 +932,36 @@ static void play_move(play *s, const char *cmd, int over)
     }
 }
 
+/* The commands and the most words each takes after its name. */
+static const struct {
+    const char *name;
+    int args;
+    const char *usage;
+} command_args[] = {
+    {"quit", 0, "quit"},       {"exit", 0, "exit"},       {"help", 0, "help"},
+    {"?", 0, "?"},             {"moves", 0, "moves"},     {"board", 0, "board"},
+    {"undo", 0, "undo"},       {"new", 0, "new"},         {"resign", 0, "resign"},
+    {"back", 0, "back"},       {"forward", 0, "forward"}, {"first", 0, "first"},
+    {"last", 0, "last"},
+    {"hint", 1, "hint [SECONDS] (more than 0, at most " QUOTE(ANALYZE_MAX_S) ")"},
+    {"analyze", 1, "analyze [SECONDS] (more than 0, at most " QUOTE(ANALYZE_MAX_S) ")"},
+    {"level", 1, "level [N] (N from 1 to 10; alone, what each level plays)"},
+    {"time", 1, "time SECONDS (a time per move, e.g. time 2s)"},
+};
+
+/* A command's name followed by more words than it takes is refused with
+ * its usage (1), not read as a move nor run without them. */
+static int too_many_words(char **w, int n)
+{
+    for (size_t i = 0; i < sizeof command_args / sizeof command_args[0]; i++)
+        if (util_str_ieq(w[0], command_args[i].name) && n - 1 > command_args[i].args) {
+            printf("Usage: %s%s; nothing done.\n", command_args[i].usage,
+                   command_args[i].args ? "" : " (the word alone)");
+            return 1;
+        }
+    return 0;
+}
+
 /* A command or a move typed at the prompt; 1 to leave. */
 static int command(play *s, char *cmd, int over)
 {
@@ -941,6 +973,8 @@ static int command(play *s, char *cmd, int over)
         return 0;
     s->warned_before = s->warned; /* a warning holds for the next command alone */
     s->warned = NULL;
+    if (too_many_words(w, n))
+        return 0;
     if (util_str_ieq(w[0], "quit") || util_str_ieq(w[0], "exit"))
         return may_discard(s, "quit", "leave");
     if (util_str_ieq(w[0], "help") || util_str_ieq(w[0], "?"))
@@ -952,7 +986,7 @@ static int command(play *s, char *cmd, int over)
     else if (util_str_ieq(w[0], "undo")) {
         undo(s);
         show(s);
-    } else if (util_str_ieq(w[0], "new") && n == 1) {
+    } else if (util_str_ieq(w[0], "new")) {
         if (!may_discard(s, "new", "start a new one"))
             return 0;
         if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
@@ -961,13 +995,13 @@ static int command(play *s, char *cmd, int over)
         show(s);
     } else if (util_str_ieq(w[0], "save") || util_str_ieq(w[0], "load"))
         save_or_load(s, util_str_ieq(w[0], "save"), w, n);
-    else if ((util_str_ieq(w[0], "hint") || util_str_ieq(w[0], "analyze")) && n <= 2)
+    else if (util_str_ieq(w[0], "hint") || util_str_ieq(w[0], "analyze"))
         analyze(s, util_str_ieq(w[0], "hint"), n == 2 ? w[1] : NULL);
-    else if (util_str_ieq(w[0], "level") && n <= 2)
+    else if (util_str_ieq(w[0], "level"))
         set_engine(s, "level", n == 2 ? w[1] : NULL);
-    else if (util_str_ieq(w[0], "time") && n <= 2)
+    else if (util_str_ieq(w[0], "time"))
         set_engine(s, "ms", n == 2 ? w[1] : "");
-    else if (util_str_ieq(w[0], "resign") && n == 1) {
+    else if (util_str_ieq(w[0], "resign")) {
         if (session_resign(s->ses, session_to_move(s->ses), err, sizeof err) != 0)
             printf("%s\n", err);
         else

@@ -761,6 +761,33 @@ static void test_utf8_file_name(void)
     CHECK(rmdir(dir) == 0);
 }
 
+/* A command with words it does not take is refused with its usage and
+ * does nothing: not read as a move, not run without them (quit now left,
+ * new 3 was "not a move"). */
+static void test_extra_words(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "c8-c6", "White to move (human)");
+    say(&t, "white> ", "quit now", "Usage: quit (the word alone); nothing done.\r\n");
+    say(&t, "white> ", "undo 2", "Usage: undo (the word alone); nothing done.\r\n");
+    say(&t, "white> ", "new 3", "Usage: new (the word alone); nothing done.\r\n");
+    say(&t, "white> ", "resign now", "Usage: resign (the word alone); nothing done.\r\n");
+    say(&t, "white> ", "level 5 6",
+        "Usage: level [N] (N from 1 to 10; alone, what each level plays); nothing done.\r\n");
+    say(&t, "white> ", "hint 5 6",
+        "Usage: hint [SECONDS] (more than 0, at most 600); nothing done.\r\n");
+    say(&t, "white> ", "time 1 2",
+        "Usage: time SECONDS (a time per move, e.g. time 2s); nothing done.\r\n");
+    say(&t, "white> ", "board", "Last turn: Black c8-c6\r\nWhite to move (human)");
+    CHECK(strstr(t.out, "not a move") == NULL);
+    CHECK(strstr(t.out, "Took back") == NULL);
+    term_type(&t, "white> ", "quit");
+    term_type(&t, "white> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -785,5 +812,6 @@ int main(void)
     RUN(test_ctrl_c);
     RUN(test_unsaved_warning);
     RUN(test_utf8_file_name);
+    RUN(test_extra_words);
     return check_summary("test_pty");
 }
