@@ -176,7 +176,7 @@ static const command commands[] = {
      "  analyze [S]      the best moves, their visits, win rates and line (S seconds,\n"
      "                   default 10; updated as it thinks; a key stops it)\n"
      "  undo             take back your last turn and the computer's reply\n"
-     "  resign           give up\n"
+     "  resign           give up (in review: the game as played, at its end)\n"
      "  level N, time S  the computer's level (1-10) or seconds per move, mid-game;\n"
      "                   level alone lists what each level plays\n"
      "  back, forward, first, last, goto N   review the game; a move continues it\n"

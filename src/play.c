@@ -593,6 +593,28 @@ static void undo(play *s)
     printf("Took back %d turn%s.\n", turns, turns == 1 ? "" : "s");
 }
 
+/* The side to move gives up the game itself: from a reviewed position the
+ * game's last turn is taken back up first, as the side to move there may
+ * be the computer and the turns after it are the game's. */
+static void resign(play *s)
+{
+    char err[SESSION_ERR_MAX];
+    if (s->view < s->nline) {
+        printf("Back to the game's last turn, %d.\n", s->nline);
+        goto_turn(s, s->nline);
+    }
+    if (session_to_move(s->ses) < 0) {
+        printf("The game is over: type undo, back, new or quit.\n");
+        return;
+    }
+    if (session_resign(s->ses, session_to_move(s->ses), err, sizeof err) != 0) {
+        printf("%s\n", err);
+        return;
+    }
+    s->dirty = 1;
+    sync_line(s);
+}
+
 /* "save FILE" / "load FILE": one file name, ~/ for the home folder. */
 static void save_or_load(play *s, int save, char **w, int n)
 {
@@ -709,7 +731,7 @@ static void help(play *s)
            "                 a key stops it sooner)\n"
            "  undo           take back your last turn (and the computer's reply)\n"
            "  board          draw the board again\n"
-           "  resign         give up the game\n"
+           "  resign         give up the game (in review: the game as played)\n"
            "  level N        the computer's level (1-10); time S: its seconds per move;\n"
            "                 level alone: what each level plays in this game\n"
            "  back, forward, first, last, goto N   step through the game; a move\n"
@@ -1002,11 +1024,7 @@ static int command(play *s, char *cmd, int over)
     else if (util_str_ieq(w[0], "time"))
         set_engine(s, "ms", n == 2 ? w[1] : "");
     else if (util_str_ieq(w[0], "resign")) {
-        if (session_resign(s->ses, session_to_move(s->ses), err, sizeof err) != 0)
-            printf("%s\n", err);
-        else
-            s->dirty = 1;
-        sync_line(s);
+        resign(s);
         show(s);
     } else if (!review(s, w, n))
         play_move(s, cmd, over);

@@ -788,6 +788,26 @@ static void test_extra_words(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* resign gives up the game itself: from a reviewed turn where the
+ * computer is to move it went on from there, and the computer resigned
+ * (the person won by it); after the end it said "no such colour". */
+static void test_resign_in_review(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--white=ai:level=1,seed=1", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "c8-c6", "White plays ");
+    say(&t, "black> ", "back", "White to move (ai level=1,seed=1)");
+    term_type(&t, "review> ", "resign");
+    expect_lines(&t, "Back to the game's last turn, 2.\n");
+    EXPECT(&t, "Game over: 0-1 (Black resigned)");
+    CHECK(strstr(t.out, "White resigned") == NULL);
+    say(&t, "game over> ", "resign", "The game is over: type undo, back, new or quit.");
+    say(&t, "game over> ", "undo", "Took back 2 turns.");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -813,5 +833,6 @@ int main(void)
     RUN(test_unsaved_warning);
     RUN(test_utf8_file_name);
     RUN(test_extra_words);
+    RUN(test_resign_in_review);
     return check_summary("test_pty");
 }
