@@ -47,6 +47,14 @@ typedef struct play {
     const char *warned_before; /* and for the command before this one */
     strbuf line;        /* review: every turn of the game as loaded or played */
     int nline, view;    /* turns in line; turns on the board now */
+    /* While reviewing: the record at the game's last turn, put back there
+     * whole (a resignation is no turn to replay), and the kept clock,
+     * stopped meanwhile so that replayed turns add no increment and no
+     * flag falls in the past.  The time spent is charged on return. */
+    int reviewing;
+    strbuf end;
+    int64_t end_left[2], end_t0, clock_base, clock_inc;
+    int end_running;
     /* news from the search's worker thread */
     int pipe[2];
     pthread_mutex_t mu;
@@ -456,12 +464,78 @@ static int count_words(const char *t)
     return n;
 }
 
-/* The game as it is now becomes the whole line (after a move or a load). */
+static void review_end(play *s);
+
+/* The game as it is now becomes the whole line (after a move or a load);
+ * a review is over. */
 static void sync_line(play *s)
 {
+    review_end(s);
     strbuf_clear(&s->line);
     session_moves_text(s->ses, &s->line);
     s->nline = s->view = count_words(strbuf_str(&s->line));
+}
+
+/* Leaving the game's last turn for review: keep it, stop the clock. */
+static int review_begin(play *s, char *err, size_t errlen)
+{
+    session_clock c;
+    session_clock_state(s->ses, &c);
+    strbuf_clear(&s->end);
+    for (int p = 0; p < 2; p++)
+        session_set_name(s->ses, p, s->label[p]);
+    if (session_to_sgf(s->ses, &s->end, err, errlen) != 0)
+        return -1;
+    if (c.kind == 2) {
+        memcpy(s->end_left, c.left_ms, sizeof s->end_left);
+        s->end_running = c.running;
+        s->end_t0 = util_now_ms();
+        if (session_set_clock(s->ses, 0, 0, err, errlen) != 0)
+            return -1;
+    }
+    s->reviewing = 1;
+    return 0;
+}
+
+/* The game went on from the turn shown (a move, undo): the clock runs
+ * again as it stood at the last turn, the time the review took charged
+ * to the side that was to move there. */
+static void review_end(play *s)
+{
+    char err[SESSION_ERR_MAX];
+    if (!s->reviewing)
+        return;
+    s->reviewing = 0;
+    if (s->clock_base <= 0)
+        return;
+    if (s->end_running >= 0) {
+        int64_t *left = &s->end_left[s->end_running];
+        *left -= util_now_ms() - s->end_t0;
+        *left = *left < 0 ? 0 : *left;
+    }
+    if (session_set_clock(s->ses, s->clock_base, s->clock_inc, err, sizeof err) != 0 ||
+        session_resume_clock(s->ses, s->end_left, err, sizeof err) != 0)
+        printf("%s\n", err);
+}
+
+/* A new game or a loaded one replaces the reviewed one: a fresh clock. */
+static void review_drop(play *s)
+{
+    char err[SESSION_ERR_MAX];
+    if (s->reviewing && s->clock_base > 0 &&
+        session_set_clock(s->ses, s->clock_base, s->clock_inc, err, sizeof err) != 0)
+        printf("%s\n", err);
+    s->reviewing = 0;
+}
+
+/* Back at the game's last turn: the record and the clock as they were. */
+static void review_return(play *s)
+{
+    char err[SESSION_ERR_MAX];
+    if (session_from_sgf(s->ses, strbuf_str(&s->end), -1, err, sizeof err) != 0)
+        printf("%s\n", err);
+    review_end(s);
+    s->view = s->nline;
 }
 
 /* Step to turn n of the line (back by undo, forward by replaying). */
@@ -470,6 +544,15 @@ static void goto_turn(play *s, long n)
     char err[SESSION_ERR_MAX];
     if (n < 0 || n > s->nline) {
         printf("There are turns 0 to %d.\n", s->nline);
+        return;
+    }
+    if (s->reviewing && n == s->nline) {
+        review_return(s);
+        return;
+    }
+    if (!s->reviewing && s->view == s->nline && n < s->nline &&
+        review_begin(s, err, sizeof err) != 0) {
+        printf("%s\n", err);
         return;
     }
     while (s->view > n && session_undo(s->ses, 0, err, sizeof err) > 0)
@@ -574,6 +657,8 @@ static void undo(play *s)
     strbuf before = STRBUF_INIT;
     session_moves_text(s->ses, &before);
     int turns = session_undo(s->ses, 1, err, sizeof err);
+    if (turns > 0)
+        review_end(s); /* the game goes on from the turn shown */
     int p = session_to_move(s->ses);
     if (turns > 0 && p >= 0 && !session_is_human(s->ses, p)) {
         s->nline = count_words(strbuf_str(&before)); /* put the computer's turns back */
@@ -635,9 +720,13 @@ static void save_or_load(play *s, int save, char **w, int n)
         return;
     }
     if (save) {
+        int view = s->view; /* the whole game, also while reviewing a turn */
+        goto_turn(s, s->nline);
         for (int p = 0; p < 2; p++)
             session_set_name(s->ses, p, s->label[p]);
-        if (session_save(s->ses, path, err, sizeof err) != 0) {
+        int rc = session_save(s->ses, path, err, sizeof err);
+        goto_turn(s, view);
+        if (rc != 0) {
             printf("%s\n", err);
             return;
         }
@@ -651,6 +740,7 @@ static void save_or_load(play *s, int save, char **w, int n)
         printf("%s\n", err);
         return;
     }
+    review_drop(s);
     s->dirty = 0;
     sync_line(s);
     printf("Loaded %s: %d turn%s (back, forward, first, last, goto N to review).\n", path,
@@ -849,6 +939,8 @@ static int parse_clock(play *s, const char *text)
         fprintf(stderr, "quartet play: %s\n", err);
         return -1;
     }
+    s->clock_base = min_ms * 60;
+    s->clock_inc = inc_ms;
     return 0;
 }
 
@@ -1011,6 +1103,7 @@ static int command(play *s, char *cmd, int over)
     } else if (util_str_ieq(w[0], "new")) {
         if (!may_discard(s, "new", "start a new one"))
             return 0;
+        review_drop(s);
         if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
             printf("%s\n", err);
         sync_line(s);
@@ -1136,6 +1229,7 @@ int play_main(int argc, char **argv)
     session_free(s.ses);
     game_free(s.view_game);
     strbuf_free(&s.line);
+    strbuf_free(&s.end);
     close(s.pipe[0]);
     close(s.pipe[1]);
     pthread_mutex_destroy(&s.mu);

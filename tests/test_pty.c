@@ -6,6 +6,7 @@
  * The binary is $Q (default bin/quartet). */
 #define _GNU_SOURCE
 #include "check.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -808,6 +809,40 @@ static void test_resign_in_review(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Reviewing leaves the game as it was: stepping back and to the last turn
+ * again added the clock's increment for every replayed turn and dropped a
+ * resignation (the game went on), and save while reviewing wrote only the
+ * turns up to the one shown. */
+static void test_review_keeps_the_game(void)
+{
+    term t;
+    char dir[] = "/tmp/quartet-ptyXXXXXX", path[64], line[96];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/r.sgf", dir);
+    snprintf(line, sizeof line, "save %s", path);
+    char *argv[] = {(char *)quartet(), "play", "loa", "--second=human", "--clock", "5+30", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "c8-c6", "White to move (human)");
+    say(&t, "white> ", "a5-c5", "Black to move (human)");
+    say(&t, "black> ", "back", "Reviewing: turn 1 of 2");
+    say(&t, "review> ", "back", "Reviewing: turn 0 of 2");
+    say(&t, "review> ", "last", "(running) White 5:30\r\nBlack to move (human)");
+    say(&t, "black> ", "resign", "Game over: 0-1 (Black resigned)");
+    say(&t, "game over> ", "first", "Reviewing: turn 0 of 2");
+    say(&t, "review> ", line, "Saved to ");
+    term_type(&t, "review> ", "last");
+    expect_lines(&t, "Last turn: White a5-c5\n"
+                     "Clock: Black 5:30 White 5:30\n"
+                     "Game over: 0-1 (Black resigned)\n");
+    term_type(&t, "game over> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+    char *sgf = util_read_file(path, NULL);
+    CHECK(sgf && strstr(sgf, "RE[W+R]") && strstr(sgf, ";B[c8-c6]\n;W[a5-c5]\n)"));
+    free(sgf);
+    CHECK(unlink(path) == 0);
+    CHECK(rmdir(dir) == 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -834,5 +869,6 @@ int main(void)
     RUN(test_utf8_file_name);
     RUN(test_extra_words);
     RUN(test_resign_in_review);
+    RUN(test_review_keeps_the_game);
     return check_summary("test_pty");
 }
