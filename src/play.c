@@ -35,6 +35,7 @@
 #define ANALYZE_MAX_S 600   /* longest analysis asked for */
 #define QUOTE_(x) #x
 #define QUOTE(x) QUOTE_(x)  /* a number's macro as a string */
+#define TIME_USAGE "time SECONDS (a time per move, e.g. time 2s; 0: none, the level decides)"
 
 typedef struct play {
     session *ses;
@@ -764,6 +765,26 @@ static void list_levels(play *s)
     printf("No computer plays in this game.\n");
 }
 
+/* The label "ai level=3,seed=1" with name's setting dropped, then (value
+ * not NULL) put last as name=value: the settings typed, not all of them. */
+static void label_set(char *label, size_t len, const char *name, const char *value)
+{
+    char out[sizeof ((play *)0)->label[0]], *sp = strchr(label, ' ');
+    size_t nlen = strlen(name);
+    snprintf(out, sizeof out, "%.*s", sp ? (int)(sp - label) : (int)strlen(label), label);
+    for (char *item = sp ? sp + 1 : NULL; item && *item;) {
+        size_t w = strcspn(item, ",");
+        if (!(w > nlen && strncmp(item, name, nlen) == 0 && item[nlen] == '='))
+            util_str_appendf(out, sizeof out, "%s%.*s", strchr(out, ' ') ? "," : " ",
+                             (int)w, item);
+        item += w + (item[w] == ',');
+    }
+    if (value)
+        util_str_appendf(out, sizeof out, "%s%s=%s", strchr(out, ' ') ? "," : " ", name,
+                         value);
+    snprintf(label, len, "%s", out);
+}
+
 /* level N / time SECONDS[s]: the computer's seat(s) change mid-game. */
 static void set_engine(play *s, const char *name, const char *value)
 {
@@ -776,7 +797,7 @@ static void set_engine(play *s, const char *name, const char *value)
         if (l && v[l - 1] == 's')
             v[l - 1] = 0;
         if (util_parse_seconds(v, &ms) != 0) {
-            printf("Usage: time SECONDS (a time per move, e.g. time 2s)\n");
+            printf("Usage: %s\n", TIME_USAGE);
             return;
         }
         snprintf(v, sizeof v, "%lld", (long long)ms);
@@ -787,11 +808,17 @@ static void set_engine(play *s, const char *name, const char *value)
     for (int p = 0; p < 2; p++) {
         if (session_is_human(s->ses, p))
             continue;
-        if (session_set_setting(s->ses, p, name, v, err, sizeof err) != 0) {
+        /* a time per move would outweigh the level chosen: it goes */
+        if (session_set_setting(s->ses, p, name, v, err, sizeof err) != 0 ||
+            (!util_str_ieq(name, "ms") &&
+             session_set_setting(s->ses, p, "ms", "0", err, sizeof err) != 0)) {
             printf("%s\n", err);
             return;
         }
-        session_player_text(s->ses, p, s->label[p], sizeof s->label[p]);
+        int level = !util_str_ieq(name, "ms");
+        label_set(s->label[p], sizeof s->label[p], "ms", level || !strcmp(v, "0") ? NULL : v);
+        if (level)
+            label_set(s->label[p], sizeof s->label[p], name, v);
         done = 1;
     }
     if (!done)
@@ -822,7 +849,8 @@ static void help(play *s)
            "  undo           take back your last turn (and the computer's reply)\n"
            "  board          draw the board again\n"
            "  resign         give up the game (in review: the game as played)\n"
-           "  level N        the computer's level (1-10); time S: its seconds per move;\n"
+           "  level N        the computer's level (1-10), dropping a time per move;\n"
+           "                 time S: its seconds per move (0: none);\n"
            "                 level alone: what each level plays in this game\n"
            "  back, forward, first, last, goto N   step through the game; a move\n"
            "                 played there continues the game from that point\n"
@@ -1060,7 +1088,7 @@ static const struct {
     {"hint", 1, "hint [SECONDS] (more than 0, at most " QUOTE(ANALYZE_MAX_S) ")"},
     {"analyze", 1, "analyze [SECONDS] (more than 0, at most " QUOTE(ANALYZE_MAX_S) ")"},
     {"level", 1, "level [N] (N from 1 to 10; alone, what each level plays)"},
-    {"time", 1, "time SECONDS (a time per move, e.g. time 2s)"},
+    {"time", 1, TIME_USAGE},
 };
 
 /* A command's name followed by more words than it takes is refused with

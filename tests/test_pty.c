@@ -780,7 +780,8 @@ static void test_extra_words(void)
     say(&t, "white> ", "hint 5 6",
         "Usage: hint [SECONDS] (more than 0, at most 600); nothing done.\r\n");
     say(&t, "white> ", "time 1 2",
-        "Usage: time SECONDS (a time per move, e.g. time 2s); nothing done.\r\n");
+        "Usage: time SECONDS (a time per move, e.g. time 2s; 0: none, the level decides); "
+        "nothing done.\r\n");
     say(&t, "white> ", "board", "Last turn: Black c8-c6\r\nWhite to move (human)");
     CHECK(strstr(t.out, "not a move") == NULL);
     CHECK(strstr(t.out, "Took back") == NULL);
@@ -843,6 +844,30 @@ static void test_review_keeps_the_game(void)
     CHECK(rmdir(dir) == 0);
 }
 
+/* level N is the level played: a time per move set before (which a level
+ * gives way to) goes; the side's label shows the settings typed, not
+ * every setting the player has. */
+static void test_level_drops_time(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--white=ai:seed=3,ms=60000", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    say(&t, "black> ", "level 1", "The computer now plays with level=1.");
+    say(&t, "black> ", "c8-c6", "White to move (ai seed=3,level=1)\r\n");
+    EXPECT(&t, "White plays ");
+    say(&t, "black> ", "time 0.5", "The computer now plays with ms=500.");
+    say(&t, "black> ", "undo", "Took back 2 turns.");
+    say(&t, "black> ", "c8-c6", "White to move (ai seed=3,level=1,ms=500)\r\n");
+    EXPECT(&t, "White plays ");
+    say(&t, "black> ", "time 0", "The computer now plays with ms=0.");
+    say(&t, "black> ", "undo", "Took back 2 turns.");
+    say(&t, "black> ", "c8-c6", "White to move (ai seed=3,level=1)\r\n");
+    EXPECT(&t, "White plays ");
+    term_type(&t, "black> ", "quit");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -870,5 +895,6 @@ int main(void)
     RUN(test_extra_words);
     RUN(test_resign_in_review);
     RUN(test_review_keeps_the_game);
+    RUN(test_level_drops_time);
     return check_summary("test_pty");
 }
