@@ -583,7 +583,7 @@ static void goto_turn(play *s, long n)
  * turn played after the warning is warned about again. */
 static int may_discard(play *s, const char *cmd, const char *then)
 {
-    if (!s->dirty || session_ply(s->ses) == 0 ||
+    if (!s->dirty || (s->nline == 0 && session_ply(s->ses) == 0) ||
         (s->warned_before && strcmp(s->warned_before, cmd) == 0))
         return 1;
     s->warned = cmd;

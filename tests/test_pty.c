@@ -707,8 +707,8 @@ static void test_ctrl_c(void)
 }
 
 /* An unsaved game is given up only by the same command twice in a row:
- * quit, new, load and Ctrl-D each warn, and a turn played after a warning
- * is warned about again. */
+ * quit, new, load and Ctrl-D each warn, also while reviewing its start,
+ * and a turn played after a warning is warned about again. */
 static void test_unsaved_warning(void)
 {
     term t;
@@ -734,6 +734,11 @@ static void test_unsaved_warning(void)
         "it.\r\n");
     say(&t, "white> ", "load /nonexistent.sgf",
         "cannot read /nonexistent.sgf: No such file or directory");
+    /* reviewing the start of an unsaved game is no reason to lose it */
+    say(&t, "white> ", "first", "Reviewing: turn 0 of 1");
+    say(&t, "review> ", "quit",
+        "This game is not saved: type save FILE to keep it, or quit again to leave.");
+    say(&t, "review> ", "last", "White to move (human)");
     term_keys(&t, "white> ", "\004");
     EXPECT(&t, "This game is not saved: type save FILE to keep it, or quit again to leave.");
     term_keys(&t, "white> ", "\004");
