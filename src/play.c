@@ -601,6 +601,8 @@ static void computer_turn(play *s)
         return;
     }
     int keyed = wait_search(s, 0);
+    if (keyed && !session_is_human(s->ses, 0) && !session_is_human(s->ses, 1))
+        tcflush(0, TCIFLUSH); /* no prompt will read the key: it moved this turn only */
     if (session_think_finish(s->ses, 1, turn, sizeof turn, err, sizeof err) != 0) {
         printf("%s\n", err);
         return;

@@ -873,6 +873,28 @@ static void test_level_drops_time(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Computer against computer: a key makes the computer to move move now,
+ * that once; the key stayed unread (no prompt reads it) and made every
+ * later move at once, the rest of the game played without a search. */
+static void test_key_between_computers(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--first=ai:ms=60000",
+                    "--second=ai:ms=1000", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    term_keys(&t, "- press a key to move now", "x");
+    term_skip(&t, "Black plays ");
+    EXPECT(&t, "White plays ");
+    EXPECT(&t, "\n");
+    const char *w = strstr(t.out + t.mark, "White plays ");
+    char line[80] = "";
+    if (w)
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\r\n"), w);
+    CHECK(line[0] && strstr(line, "moved now") == NULL);
+    term_keys(&t, "- press a key to move now", "\003");
+    CHECK_INT(term_finish(&t), 128 + SIGINT);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -901,5 +923,6 @@ int main(void)
     RUN(test_resign_in_review);
     RUN(test_review_keeps_the_game);
     RUN(test_level_drops_time);
+    RUN(test_key_between_computers);
     return check_summary("test_pty");
 }
