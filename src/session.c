@@ -568,6 +568,20 @@ int session_levels_text(session *s, int seat, char *buf, size_t len, char *err, 
     return rc;
 }
 
+int session_level_text(session *s, int seat, char *buf, size_t len)
+{
+    buf[0] = 0;
+    if (seat != 0 && seat != 1)
+        return -1;
+    LOCK(s);
+    engine *e = seat_get(s, seat);
+    if (e)
+        engine_set_game(e, G(s)); /* its ladder is the game's */
+    int rc = e && engine_level(e) ? engine_level_text(e, engine_level(e), buf, len) : -1;
+    UNLOCK(s);
+    return rc;
+}
+
 int session_is_human(session *s, int seat)
 {
     LOCK(s);

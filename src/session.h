@@ -123,6 +123,10 @@ int session_is_human(session *s, int seat);
  * line a level, its own level marked with '*'.  0, or -1 with err (a
  * person, or a computer without levels). */
 int session_levels_text(session *s, int seat, char *buf, size_t len, char *err, size_t errlen);
+/* What seat's computer plays at its own level ("25000 nodes a move"), in
+ * this game; 0, or -1 with buf empty (a person, a computer without
+ * levels). */
+int session_level_text(session *s, int seat, char *buf, size_t len);
 /* "human", or "KIND name=value ..." (< SESSION_PLAYER_MAX). */
 void session_player_text(session *s, int seat, char *buf, size_t len);
 /* The engine's settings only, "level=5 ms=0 ..." ("" for a person). */

@@ -464,6 +464,10 @@ for _ in 1 2 3 4 5 6 7 8; do
 done
 status "$ended" 8 "eight instant proofs in a row each end"
 
+# a computer seat at a level says what the level plays in this game
+call POST /api/games '{"game":"coffee","seats":[{"kind":"computer","level":2},{"kind":"human"}]}'
+expect 201 '"seats":[{"kind":"computer","level":2,"text":"50 iterations a move, 25 % of the moves at random"},{"kind":"human"}]' "a level seat's text"
+
 # ---- pondering: the computer thinks on the person's time ----
 call POST /api/games '{"game":"y","seats":[{"kind":"human"},{"kind":"computer","level":3,"ponder":true}]}'
 expect 400 '{"error":"seat 2: ponder needs a time per move (ms), not a level"}' "ponder with a level"

@@ -56,7 +56,7 @@ test('a field the form hides does not stop Play, nor a value it holds', async ()
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForSelector('svg.board [data-cell]');
   assert.deepEqual((await state(idOf(page))).seats,
-    [{ kind: 'human' }, { kind: 'computer', level: 3 }]);
+    [{ kind: 'human' }, { kind: 'computer', level: 3, text: '50 iterations a move' }]);
 
   await page.goto(BASE + '/');
   await page.selectOption('#strength', 'time');

@@ -89,6 +89,9 @@ test('Y: a whole game on the size 4 board against the computer at level 1', asyn
   const id = await startGame(page, 'y', { size: 4 }, 'computer', { level: 1, side: 0 });
   assert.equal(await page.locator('svg.board[data-kind=triangle] [data-cell] polygon.bg').count(), 10);
   assert.match(await page.locator('.player[data-seat="1"] .name').textContent(), /Computer level 1/);
+  assert.equal(await page.locator('.player[data-seat="1"] .level-text').textContent(),
+    '10 iterations a move, 75 % of the moves at random'); // what level 1 plays in Y
+  assert.equal(await page.locator('.player[data-seat="0"] .level-text').count(), 0);
   for (let turn = 0; turn < 12; turn++) {
     await waitStatus(page, /Your move|wins|Draw/);
     if (/wins|Draw/.test(await status(page))) break;

@@ -235,7 +235,10 @@ function update(page, q, choices, steps) {
   [0, 1].forEach((s) => {
     const p = q.players[s];
     p.querySelector('.swatch').style.background = page.colourFill(s);
-    p.querySelector('.name').textContent = `${cap(page.colour(s))} · ${seatName(page, s)}`;
+    // a computer at a level says what that level plays, as the start page did
+    const text = (st.seats[s] || {}).text;
+    p.querySelector('.name').replaceChildren(`${cap(page.colour(s))} · ${seatName(page, s)}`,
+      ...(text ? [h('small.level-text', {}, text)] : []));
     p.classList.toggle('tomove', st.result.code === 'none' && st.to_move === s);
   });
   const [top, bottom] = page.flipped() ? [0, 1] : [1, 0]; // own side at the bottom, as on the board
