@@ -51,7 +51,8 @@ has "$out" "level must be 1..10, not 0" "mcts by name"
 # command's help and in the README
 settings() { sed -n '/^Computer players (KIND/,$p' | tail -n +2; }
 play=$($Q help play | settings)
-has "$play" "    level=1..10  (default 7)" "help lists level"
+has "$play" "    level=1..10  (default 8)" "help lists level"
+has "$play" "    ladder=standard|steep  (default standard; lot: steep)" "help names LOT's ladder"
 has "$play" "    cutoff=0..1000  (default 0; loa: 1)" "help names LOA's tuned default"
 has "$play" "  random  a uniformly random legal move, or (careful=1) one a move ahead" "help lists random"
 has "$play" "    careful=0|1  (default 0)" "help lists random's careful"

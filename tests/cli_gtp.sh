@@ -167,12 +167,13 @@ done
 has "$out" "= ponders 0 iterations 0 hits 0 misses 0" "no ponder by default"
 status "$(wc -c <"$tmp/ponder.err")" 0 "nothing on stderr without ponder"
 # LOA's ai (alpha-beta) ponders into its table: the next genmove finds its
-# position there already searched (level 1 and the seed make g1-g3 first).
-(printf 'quartet-game loa\nquartet-set level 1\nquartet-set ponder 1\ngenmove b\n'
+# position there already searched (level 4, 100 nodes, its first level
+# without a beginner's slips, and the seed make g1-g3 first).
+(printf 'quartet-game loa\nquartet-set level 4\nquartet-set ponder 1\ngenmove b\n'
  answered 4; sleep 0.3; printf 'play w a2-c2\ngenmove b\n'; answered 6; sleep 0.3
  printf 'quartet-ponder\n') | timeout 60 $Q gtp >"$tmp/pout" 2>"$tmp/ponder.err"
 out=$(cat "$tmp/pout")
-has "$out" "= g1-g3" "LOA: the first move at level 1"
+has "$out" "= g1-g3" "LOA: the first move at level 4"
 has "$(printf '%s\n' "$out" | grep -E '^= ponders 2 iterations [1-9][0-9]* hits 1 misses 0$')" \
     "ponders" "LOA: alpha-beta's ponder hit counted"
 has "$(cat "$tmp/ponder.err")" "quartet: ponder hit (" "LOA: ponder hit on stderr"

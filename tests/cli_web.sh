@@ -57,14 +57,16 @@ has "$body" '"name":"lot","title":"LOT (Line of Three)","colours":["white","blac
 call POST /api/levels '{"game":"coffee"}'
 expect 200 '{"levels":[{"level":1,"text":"50 iterations a move, 70 % of the moves at random"},{"level":2,"text":"50 iterations a move, 25 % of the moves at random"},{"level":3,"text":"50 iterations a move"},{"level":4,"text":"150 iterations a move"},{"level":5,"text":"560 iterations a move"},{"level":6,"text":"1700 iterations a move"},{"level":7,"text":"4400 iterations a move"},{"level":8,"text":"11000 iterations a move"},{"level":9,"text":"31000 iterations a move"},{"level":10,"text":"128000 iterations a move"}],"default":8}' "levels: Coffee's ladder"
 call POST /api/levels '{"game":"y","options":{"variant":"double","size":9}}'
-expect 200 '{"levels":[{"level":1,"text":"120 iterations a move, 25 % of the moves at random"},{"level":2,"text":"120 iterations a move"},' "levels: Y's two-stone variant has its own ladder"
-has "$body" '{"level":10,"text":"128000 iterations a move"}],"default":8}' "levels: its default"
+expect 200 '{"levels":[{"level":1,"text":"120 iterations a move, 90 % of the moves at random"},{"level":2,"text":"120 iterations a move, 65 % of the moves at random"},' "levels: Y's two-stone variant has its own ladder"
+has "$body" '{"level":10,"text":"128000 iterations a move"}],"default":9}' "levels: its default"
 call POST /api/levels '{"game":"y"}'
 has "$body" '{"level":3,"text":"10 iterations a move, 25 % of the moves at random"},{"level":4,"text":"10 iterations a move"}' "levels: Y's standard game"
 has "$body" '"default":9}' "levels: Y's default level"
 call POST /api/levels '{"game":"loa","options":{"repetition":0}}'
-expect 200 '{"levels":[{"level":1,"text":"100 nodes a move"},' "levels: LOA's alpha-beta counts nodes"
-has "$body" '{"level":10,"text":"2000000 nodes a move"}],"default":7}' "levels: LOA's top and default"
+expect 200 '{"levels":[{"level":1,"text":"100 nodes a move, 85 % of the moves at random"},' "levels: LOA's alpha-beta counts nodes"
+has "$body" '{"level":10,"text":"2000000 nodes a move"}],"default":8}' "levels: LOA's top and default"
+call POST /api/levels '{"game":"lot"}'
+has "$body" '{"level":4,"text":"170 nodes a move"},' "levels: LOT's steep ladder"
 call POST /api/levels '{"game":"chess"}'
 expect 400 '{"error":"unknown game '"'"'chess'"'"' (games: loa y lot coffee)"}' "levels: an unknown game"
 call POST /api/levels '{"game":"y","options":{"size":99}}'

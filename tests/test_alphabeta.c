@@ -7,7 +7,9 @@
  * legal move played at once, the evaluation's colour symmetry, and
  * helper threads (also run under ThreadSanitizer). */
 #include "check.h"
+#include "aitest.h"
 #include "enginetest.h"
+#include "gametest.h"
 #include "ai/engine.h"
 #include "game.h"
 #include "games/coffee.h"
@@ -225,7 +227,7 @@ static void test_same_seed_same_move(void)
     for (int k = 0; k < 3; k++) {
         game *g = random_position(100 + (uint64_t)k, 10 + 4 * k);
         engine_report a, b;
-        qmove m1 = choose("level=1 seed=5", g, &a), m2 = choose("level=1 seed=5", g, &b);
+        qmove m1 = choose("level=4 seed=5", g, &a), m2 = choose("level=4 seed=5", g, &b);
         CHECK(m1 == m2);
         CHECK_INT(a.iterations, b.iterations);
         CHECK(a.value == b.value);
@@ -233,18 +235,43 @@ static void test_same_seed_same_move(void)
     }
 }
 
-/* A level is a node budget from the calibrated table, searched exactly. */
+/* A level is a node budget from the calibrated table, searched exactly:
+ * LOA's on the standard ladder, LOT's (its game's default) on the steep. */
 static void test_levels_are_node_budgets(void)
 {
     game *g = random_position(300, 6);
     engine_report r;
-    choose("level=1", g, &r);
+    choose("level=4", g, &r);
     CHECK_INT(r.iterations, 100);
-    choose("level=3", g, &r);
-    CHECK_INT(r.iterations, 700);
-    choose("", g, &r); /* the default, level 7 */
-    CHECK_INT(r.iterations, 40000);
+    choose("level=6", g, &r);
+    CHECK_INT(r.iterations, 1500);
+    choose("", g, &r); /* the default, level 8 */
+    CHECK_INT(r.iterations, 25000);
     game_free(g);
+    g = test_game(game_find("lot"), "");
+    test_ai_choose(g, "level=4", &r);
+    CHECK_INT(r.iterations, 170);
+    test_ai_choose(g, "", &r);
+    CHECK_INT(r.iterations, 10000);
+    game_free(g);
+}
+
+/* The first three levels of both ladders are a beginner's: 100 nodes with
+ * 85, 55 or 60, and 25 % of the moves at random (about 170, 110 or 120,
+ * and 50 of 200 seeds); level 4 searches without slips. */
+static void test_beginner_levels(void)
+{
+    const char *names[2] = {"loa", "lot"};
+    const int share[2][4] = {{85, 55, 25, 0}, {85, 60, 25, 0}};
+    const int slips[2][4] = {{160, 97, 42, 0}, {178, 123, 52, 0}};
+    const uint64_t nodes[2][4] = {{100, 100, 100, 100}, {100, 100, 100, 170}};
+    for (int k = 0; k < 2; k++) {
+        game *g = test_game(game_find(names[k]), "");
+        for (int level = 1; level <= 4; level++)
+            CHECK_INT(test_level_slips(g, level, share[k][level - 1], 200, nodes[k][level - 1]),
+                      slips[k][level - 1]);
+        game_free(g);
+    }
 }
 
 /* mistakes=N: that share of the moves is engine_mistake's draw, played
@@ -551,6 +578,7 @@ int main(void)
     RUN(test_win_in_two);
     RUN(test_same_seed_same_move);
     RUN(test_levels_are_node_budgets);
+    RUN(test_beginner_levels);
     RUN(test_mistakes);
     RUN(test_table_does_not_change_the_move);
     RUN(test_pruning);

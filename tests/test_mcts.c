@@ -743,11 +743,12 @@ static void test_settings(void)
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 3), 0);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 1), 70);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 2), 0);
-    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 1), 25);
-    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 2), 0);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 1), 90);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 3), 35);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 4), 0);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 11), 128000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, 1), 120);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, 8), 16000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, 9), 25000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, 10), 128000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 1), 10);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 9), 16000);

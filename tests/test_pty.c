@@ -475,19 +475,20 @@ static void test_level_list(void)
     CHECK(term_start(&t, argv) == 0);
     term_type(&t, "black> ", "level");
     expect_lines(&t, "Levels (the computer's marked *; level N chooses one):\n"
-                     "   1  100 nodes a move\n"
-                     "   2  250 nodes a move\n"
-                     "   3  700 nodes a move\n"
-                     "   4  1500 nodes a move\n"
-                     "   5  4000 nodes a move\n"
-                     "   6  10000 nodes a move\n"
-                     "*  7  40000 nodes a move\n"
-                     "   8  150000 nodes a move\n"
-                     "   9  600000 nodes a move\n"
+                     "   1  100 nodes a move, 85 % of the moves at random\n"
+                     "   2  100 nodes a move, 55 % of the moves at random\n"
+                     "   3  100 nodes a move, 25 % of the moves at random\n"
+                     "   4  100 nodes a move\n"
+                     "   5  350 nodes a move\n"
+                     "   6  1500 nodes a move\n"
+                     "   7  5000 nodes a move\n"
+                     "*  8  25000 nodes a move\n"
+                     "   9  200000 nodes a move\n"
                      "  10  2000000 nodes a move\n");
     say(&t, "black> ", "level 2", "The computer now plays with level=2.");
     term_type(&t, "black> ", "level");
-    expect_lines(&t, "*  2  250 nodes a move\n   3  700 nodes a move\n");
+    expect_lines(&t, "*  2  100 nodes a move, 55 % of the moves at random\n"
+                     "   3  100 nodes a move, 25 % of the moves at random\n");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
     char *coffee[] = {(char *)quartet(), "play", "coffee", NULL};

@@ -300,7 +300,7 @@ static void test_ai_per_game(void)
     engine_set_game(e, g);
     CHECK_STR(engine_kind(e), "ai");
     engine_settings_text(e, text, sizeof text);
-    CHECK_STR(text, "seed=1 level=3 iterations=0 depth=2 ms=0 memory=64 tt=1 lmr=1 null=1 rfp=1 lmp=1 ponder=0 threads=1 mistakes=0");
+    CHECK_STR(text, "seed=1 level=3 ladder=standard iterations=0 depth=2 ms=0 memory=64 tt=1 lmr=1 null=1 rfp=1 lmp=1 ponder=0 threads=1 mistakes=0");
     engine_report rep;
     CHECK(engine_choose(e, g, &rep) != QMOVE_NONE);
     CHECK_HAS(rep.summary, "alphabeta: ");
@@ -318,7 +318,7 @@ static void test_ai_per_game(void)
     engine_settings_text(d, text, sizeof text);
     CHECK_HAS(text, "seed=1 level=9 ladder=early iterations=0");
     y_settings(d, "variant=double", text, sizeof text);
-    CHECK_HAS(text, "seed=1 level=8 ladder=late iterations=0");
+    CHECK_HAS(text, "seed=1 level=9 ladder=late iterations=0");
     y_settings(d, "variant=progressive", text, sizeof text);
     CHECK_HAS(text, "seed=1 level=9 ladder=flat iterations=0");
     engine_free(d);

@@ -93,6 +93,20 @@ static void test_beginner_levels(void)
     game_free(g);
 }
 
+/* The two-stone variant's first three levels on the late ladder are a
+ * beginner's too: 120 iterations and 90, 65 or 35 % of the moves at
+ * random (near 180, 130 and 70 of 200 seeds); level 4 never slips. */
+static void test_two_stone_beginner_levels(void)
+{
+    game *g = test_game(&y_ops, "size=11 variant=double");
+    const int slips[4] = {175, 137, 66, 0};
+    for (int level = 1; level <= 4; level++)
+        CHECK_INT(test_level_slips(g, level, engine_level_mistakes(ENGINE_LADDER_LATE, level),
+                                   200, 120),
+                  slips[level - 1]);
+    game_free(g);
+}
+
 /* The two-stone variant: Black (to move, two stones) wins at k1; White,
  * with one stone left to place, must put it there. */
 #define DCHAIN "a1 k2,c3 b1,d1 e5,g7 c1,f1 i9,d4 e1,h1 h5,f6 g1,j1 j5,e3"
@@ -229,6 +243,7 @@ int main(void)
     RUN(test_win_in_one);
     RUN(test_must_block);
     RUN(test_beginner_levels);
+    RUN(test_two_stone_beginner_levels);
     RUN(test_variant_tactics);
     RUN(test_shortest_win);
     RUN(test_longest_loss);

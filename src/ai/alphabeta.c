@@ -37,8 +37,8 @@
 #include <string.h>
 
 enum {
-    SET_SEED, SET_LEVEL, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT, SET_LMR, SET_NULL,
-    SET_RFP, SET_LMP, SET_PONDER, SET_THREADS, SET_MISTAKES
+    SET_SEED, SET_LEVEL, SET_LADDER, SET_ITERATIONS, SET_DEPTH, SET_MS, SET_MEMORY, SET_TT,
+    SET_LMR, SET_NULL, SET_RFP, SET_LMP, SET_PONDER, SET_THREADS, SET_MISTAKES
 };
 
 #define AB_THREADS_MAX 64
@@ -46,18 +46,40 @@ enum {
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
 /* Nodes per move at each level, calibrated by matches like MCTS's
- * (docs/STRENGTH.md, "Levels"): short steps where a doubling of the nodes
- * is worth much, wide ones where it is worth little. */
-#define LEVEL_DEFAULT 7
-#define LEVEL_NODES 100, 250, 700, 1500, 4000, 10000, 40000, 150000, 600000, 2000000
-#define LEVELS_TEXT ENGINE_LIST_TEXT(LEVEL_NODES) " at levels 1-10"
-static const uint64_t level_nodes[ENGINE_LEVEL_MAX] = {LEVEL_NODES};
+ * (docs/STRENGTH.md, "Levels"): three beginners' levels of 100 nodes that
+ * play some of their moves at random, so that level 1 loses to a careful
+ * beginner's stand-in, then wider budgets up to two million nodes.  The
+ * standard ladder is LOA's (steps of 250-410 Elo: from that beginner to two
+ * million nodes is some 3,000 there); the steep one is LOT's (170-270),
+ * whose search gains more from its first thousands of nodes. */
+#define LEVEL_DEFAULT 8
+#define LADDER_STANDARD_LIST 100, 100, 100, 100, 350, 1500, 5000, 25000, 200000, 2000000
+#define LADDER_STANDARD_MISTAKES 85, 55, 25
+#define LADDER_STEEP_LIST 100, 100, 100, 170, 300, 1000, 2500, 10000, 70000, 2000000
+#define LADDER_STEEP_MISTAKES 85, 60, 25
+enum { LADDER_STANDARD, LADDER_STEEP, LADDER_COUNT };
+static const char *const ladders[] = {[LADDER_STANDARD] = "standard", [LADDER_STEEP] = "steep",
+                                      NULL};
+static const uint64_t level_nodes[LADDER_COUNT][ENGINE_LEVEL_MAX] = {
+    [LADDER_STANDARD] = {LADDER_STANDARD_LIST},
+    [LADDER_STEEP] = {LADDER_STEEP_LIST},
+};
+static const int level_mistakes[LADDER_COUNT][ENGINE_LEVEL_MAX] = {
+    [LADDER_STANDARD] = {LADDER_STANDARD_MISTAKES},
+    [LADDER_STEEP] = {LADDER_STEEP_MISTAKES},
+};
 
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1,
                              "orders equal root moves; the same seed and limits give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, LEVEL_DEFAULT,
-                              "nodes per move when no time is set: " LEVELS_TEXT),
+                              "nodes per move when no time is set, from the ladder"),
+    [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, LADDER_STANDARD, 0, 0, 0, ladders,
+                    "levels 1-10: standard " ENGINE_LIST_TEXT(LADDER_STANDARD_LIST)
+                    " nodes (levels 1-3 play " ENGINE_LIST_TEXT(LADDER_STANDARD_MISTAKES)
+                    " % of their moves at random); steep " ENGINE_LIST_TEXT(LADDER_STEEP_LIST)
+                    " (levels 1-3: " ENGINE_LIST_TEXT(LADDER_STEEP_MISTAKES)
+                    " %), for games whose first thousands of nodes gain most"},
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
                                    "a fixed node budget; overrides level, caps a time limit"),
     [SET_DEPTH] = INT_SETTING("depth", 0, 60, 0,
@@ -81,8 +103,8 @@ static const searcher_setting settings[] = {
                                 "search threads sharing the table (one thread: the same seed "
                                 "and limits give the same move)"),
     [SET_MISTAKES] = INT_SETTING("mistakes", 0, 100, 0,
-                                 "percent of moves played at random instead of the search's, "
-                                 "a beginner's slips (never in analysis)"),
+                                 "percent of moves played at random instead of the search's "
+                                 "(0: the level's; only each ladder's first levels have some)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -660,7 +682,7 @@ static int prepare(player *p, const game *g, const searcher_run *run)
     p->node_limit = set[SET_DEPTH].i        ? 0
                     : set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
                     : p->ms                 ? 0
-                                            : level_nodes[set[SET_LEVEL].i - 1];
+                                            : level_nodes[set[SET_LADDER].i][set[SET_LEVEL].i - 1];
     if (run->analyze)
         p->node_limit = 0, p->ms = 0;
     p->depth_done = p->best_pvlen = p->best_score = 0;
@@ -795,8 +817,13 @@ static void summary(player *p, const game *g, engine_report *rep)
 static qmove choose(void *self, const game *g, const searcher_run *run, engine_report *rep)
 {
     player *p = self;
-    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i,
-                                run->analyze ? 0 : (int)run->set[SET_MISTAKES].i, "alphabeta", rep);
+    const searcher_value *set = run->set;
+    int share = engine_slip_share(set[SET_MISTAKES].i,
+                                  level_mistakes[set[SET_LADDER].i][set[SET_LEVEL].i - 1],
+                                  !set[SET_ITERATIONS].i && !set[SET_DEPTH].i && !set[SET_MS].i &&
+                                      !run->budget_ms,
+                                  run->analyze);
+    qmove slip = engine_mistake(g, (uint64_t)set[SET_SEED].i, share, "alphabeta", rep);
     if (slip != QMOVE_NONE)
         return slip;
     long long mb = run->set[SET_MEMORY].i;
@@ -878,8 +905,10 @@ static int configure(void *self, const searcher_value *set, char *err, size_t er
 
 static void level_text(const searcher_value *set, int level, char *buf, size_t len)
 {
-    (void)set;
-    snprintf(buf, len, "%llu nodes a move", (unsigned long long)level_nodes[level - 1]);
+    int ladder = (int)set[SET_LADDER].i, share = level_mistakes[ladder][level - 1];
+    snprintf(buf, len, "%llu nodes a move", (unsigned long long)level_nodes[ladder][level - 1]);
+    if (share)
+        util_str_appendf(buf, len, ", %d %% of the moves at random", share);
 }
 
 const searcher_ops alphabeta_searcher = {

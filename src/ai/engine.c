@@ -125,6 +125,15 @@ uint64_t engine_level_iterations(enum engine_ladder ladder, int level)
     return level_iterations[ladder][level - 1];
 }
 
+int engine_slip_share(long long setting, int level_share, int level_sets_budget, int analyze)
+{
+    if (analyze)
+        return 0;
+    if (setting)
+        return (int)setting;
+    return level_sets_budget ? level_share : 0;
+}
+
 qmove engine_mistake(const game *g, uint64_t seed, int percent, const char *who,
                      engine_report *rep)
 {

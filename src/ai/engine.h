@@ -175,15 +175,15 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * starts with three beginners' levels of 10 iterations, steps about three
  * times from 10 to 600, then to 16000 and 128000; the late one, for games
  * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
- * variant), starts with one beginner's level of 120 iterations, then
- * steps less than twice up to 400 and about 2.5 times to 128000; the flat
+ * variant), starts with three beginners' levels of 120 iterations, then
+ * steps about three times to 128000; the flat
  * one, for games whose search gains little above 16000 iterations (Y's
  * progressive variant), starts with one beginner's level, then 10, 50 and
  * steps of about 2.5 times to 16000, then 512000.  ENGINE_LEVEL_DEFAULT is
  * MCTS's default level: 11000 iterations on the standard ladder (the
  * default player had 16000 before the beginners' levels); Y's games
- * choose level 9 on the early and the flat ladder and level 8 on the late
- * one, 16000 iterations each. */
+ * choose level 9 on each of theirs: 16000 iterations on the early and the
+ * flat ladder, 25000 on the late one. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 8
 enum engine_ladder {
@@ -200,9 +200,9 @@ enum engine_ladder {
 #define ENGINE_LADDER_EARLY_LIST 10, 10, 10, 10, 30, 80, 200, 600, 16000, 128000
 /* the percent of their moves the early ladder's first levels play at random */
 #define ENGINE_LADDER_EARLY_MISTAKES 75, 50, 25
-#define ENGINE_LADDER_LATE_LIST 120, 120, 220, 400, 1000, 2500, 6000, 16000, 40000, 128000
-/* the percent of its moves the late ladder's first level plays at random */
-#define ENGINE_LADDER_LATE_MISTAKES 25
+#define ENGINE_LADDER_LATE_LIST 120, 120, 120, 120, 280, 750, 2200, 7000, 25000, 128000
+/* the percent of their moves the late ladder's first levels play at random */
+#define ENGINE_LADDER_LATE_MISTAKES 90, 65, 35
 #define ENGINE_LADDER_FLAT_LIST 10, 10, 50, 150, 400, 1000, 2500, 6000, 16000, 512000
 /* the percent of its moves the flat ladder's first level plays at random */
 #define ENGINE_LADDER_FLAT_MISTAKES 70
@@ -220,6 +220,11 @@ uint64_t engine_level_iterations(enum engine_ladder ladder, int level);
 /* The percent of moves a level plays at random (engine_mistake), 0 but at
  * a ladder's beginners' levels, its lowest. */
 int engine_level_mistakes(enum engine_ladder ladder, int level);
+
+/* The percent of moves a searcher plays at random: its mistakes setting's
+ * when set, else its level's when the level sets the budget (no time, no
+ * fixed budget); never in analysis. */
+int engine_slip_share(long long setting, int level_share, int level_sets_budget, int analyze);
 
 /* A beginner's slip: with a chance of percent in 100, a legal move drawn
  * at random from g's position, else (or when percent is 0) QMOVE_NONE.

@@ -35,8 +35,8 @@ static const searcher_setting settings[] = {
                     " % of their moves at random); early "
                     ENGINE_LADDER_EARLY_TEXT " (levels 1-3 play " ENGINE_LADDER_EARLY_MISTAKES_TEXT
                     " % of their moves at random), for games whose first iterations gain most; late "
-                    ENGINE_LADDER_LATE_TEXT " (level 1 plays " ENGINE_LADDER_LATE_MISTAKES_TEXT
-                    " % of its moves at random), for games whose first hundreds gain most; flat "
+                    ENGINE_LADDER_LATE_TEXT " (levels 1-3 play " ENGINE_LADDER_LATE_MISTAKES_TEXT
+                    " % of their moves at random), for games whose first hundreds gain most; flat "
                     ENGINE_LADDER_FLAT_TEXT " (level 1 plays " ENGINE_LADDER_FLAT_MISTAKES_TEXT
                     " % of its moves at random), for games whose search gains little above 16000"},
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
@@ -155,19 +155,6 @@ static void params_from(const searcher_value *set, const searcher_run *run, mcts
     p->progress_ms = run->progress_ms;
 }
 
-/* The percent of moves played at random: the setting's, else the level's
- * when the level sets the budget; never in analysis. */
-static int mistake_share(const searcher_value *set, const searcher_run *run)
-{
-    if (run->analyze)
-        return 0;
-    if (set[SET_MISTAKES].i)
-        return (int)set[SET_MISTAKES].i;
-    if (set[SET_ITERATIONS].i || set[SET_MS].i || run->budget_ms)
-        return 0;
-    return engine_level_mistakes((enum engine_ladder)set[SET_LADDER].i, (int)set[SET_LEVEL].i);
-}
-
 /* Workers for up to want threads; how many there are (0: none). */
 static int workers(player *pl, int want)
 {
@@ -181,8 +168,13 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
 {
     player *pl = self;
     /* a slip is no search: it needs neither workers nor a tree */
-    int share = mistake_share(run->set, run);
-    qmove slip = engine_mistake(g, (uint64_t)run->set[SET_SEED].i, share, "ai", rep);
+    const searcher_value *set = run->set;
+    int share = engine_slip_share(set[SET_MISTAKES].i,
+                                  engine_level_mistakes((enum engine_ladder)set[SET_LADDER].i,
+                                                        (int)set[SET_LEVEL].i),
+                                  !set[SET_ITERATIONS].i && !set[SET_MS].i && !run->budget_ms,
+                                  run->analyze);
+    qmove slip = engine_mistake(g, (uint64_t)set[SET_SEED].i, share, "ai", rep);
     if (slip != QMOVE_NONE)
         return slip;
     size_t mb = (size_t)run->set[SET_MEMORY].i;

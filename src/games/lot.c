@@ -1027,7 +1027,11 @@ const game_ops lot_ops = {
     /* RAVE with less exploration (the policy playouts report their moves
      * for free) and the policy's priors: each won at equal time
      * (docs/STRENGTH.md, "LOT") */
-    .ai_defaults = (const game_ai_defaults[]){{"mcts", "rave=500 c=0.3 prior=8", NULL}, {NULL, NULL, NULL}},
+    /* alpha-beta's levels on the steep ladder, as LOT's search gains more
+     * from its first thousands of nodes than LOA's (docs/STRENGTH.md) */
+    .ai_defaults = (const game_ai_defaults[]){{"mcts", "rave=500 c=0.3 prior=8", NULL},
+                                              {"alphabeta", "ladder=steep", NULL},
+                                              {NULL, NULL, NULL}},
     /* alpha-beta on the evaluation beat that MCTS at equal time
      * (docs/STRENGTH.md, "LOT's default: alpha-beta") */
     .ai_searcher = "alphabeta",

@@ -1160,13 +1160,13 @@ const game_ops y_ops = {
      * standard game's levels on the early ladder, as its first tens of
      * iterations gain most (its level 9 the default player's 16000
      * iterations, its first three a beginner's), the two-stone variant's
-     * on the late one, as its first hundreds do (level 8 there, its first
-     * a beginner's), the progressive variant's on the flat one, as its search
+     * on the late one, as its first hundreds do (level 9 there, 25000
+     * iterations, its first three a beginner's), the progressive variant's on the flat one, as its search
      * gains little above 16000 (level 9 there, its first a beginner's): matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
                                               {"mcts", "rave=500 c=0.1 prior=32 ladder=early level=9",
                                                "variant=standard"},
-                                              {"mcts", "rave=500 c=0.05 ladder=late level=8", "variant=double"},
+                                              {"mcts", "rave=500 c=0.05 ladder=late level=9", "variant=double"},
                                               {"mcts", "c=0.3 ladder=flat level=9", "variant=progressive"},
                                               {NULL, NULL, NULL}},
     .describe = y_describe,

@@ -131,7 +131,7 @@ test('The level slider says what each level plays, for the game and its options'
   const page = await open(browser);
   await page.goto(BASE + '/');
   const says = (text) => page.waitForFunction((t) => document.querySelector('#level-text')?.textContent === t, text);
-  await says('700 nodes a move'); // LOA, the first game, at the page's level 3
+  await says('100 nodes a move, 25 % of the moves at random'); // LOA, the first game, at level 3
   await page.locator('#level').fill('10');
   await says('2000000 nodes a move');
   await page.check('input[name=game][value="coffee"]'); // a new form: level 3 again
@@ -142,9 +142,9 @@ test('The level slider says what each level plays, for the game and its options'
   await page.locator('#level').fill('1');
   await says('10 iterations a move, 75 % of the moves at random');
   await page.selectOption('[name="variant"]', 'double'); // the variant's own ladder
-  await says('120 iterations a move, 25 % of the moves at random');
+  await says('120 iterations a move, 90 % of the moves at random');
   await page.locator('#level').fill('8');
-  await says('16000 iterations a move');
+  await says('7000 iterations a move');
   await shots(page, 'levels');
   await page.closeChecked();
 });

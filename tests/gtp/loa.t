@@ -112,7 +112,7 @@ quartet-position
 
 # the engine: ai is alpha-beta in LOA, and its errors name that searcher's settings
 quartet-set colour blue
-> ? unknown setting 'colour' for ai (known: seed, level, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes)
+> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes)
 quartet-player random
 quartet-player wizard
 > ? unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)
@@ -147,13 +147,13 @@ quartet-settings
 > = seed=11 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0
 quartet-player ai
 quartet-settings
-> = seed=11 level=7 iterations=0 depth=0 ms=0 memory=64 tt=1 lmr=1 null=1 rfp=1 lmp=1 ponder=0 threads=1 mistakes=0
+> = seed=11 level=8 ladder=standard iterations=0 depth=0 ms=0 memory=64 tt=1 lmr=1 null=1 rfp=1 lmp=1 ponder=0 threads=1 mistakes=0
 quartet-set prior 3
 > =
 quartet-set level 99
 > ? level must be 1..10, not 99
 quartet-set colour blue
-> ? unknown setting 'colour' for ai (known: seed, level, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes)
+> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes)
 1 genmove w
 quartet-to_move
 > = black
