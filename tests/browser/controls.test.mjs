@@ -84,6 +84,28 @@ test('the arrow keys step through the game after a click on the Analysis switch'
   await page.closeChecked();
 });
 
+test('a review asked for is not undone by a state that arrives before it', async () => {
+  const g = await api('POST', '/api/games', {
+    sgf: '(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])',
+    seats: [{ kind: 'human' }, { kind: 'human' }],
+  });
+  const page = await open(browser);
+  // the live stream's first state comes after the first key's answer is asked for
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/\/events$/, async (route) => { await held; await route.continue(); });
+  await page.route(/\/api\/games\/[0-9a-f]+\?ply=/, async (route) => {
+    release();
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.goto(BASE + g.links[0]);
+  await waitPly(page, 3);
+  await page.keyboard.press('Home');
+  await waitStatus(page, /^Reviewing position after 0 moves /);
+  await page.closeChecked();
+});
+
 test('keys pressed in quick succession step from where the last one led', async () => {
   const page = await openRecord('(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])', 3);
   // a slow network: each position asked for comes later than the one after it

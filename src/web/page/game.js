@@ -135,7 +135,9 @@ export class GamePage {
 
   onState(s) {
     if (!s || s.id !== this.live.id || s.view_ply !== s.ply) return;
-    const wasReviewing = this.reviewing();
+    // a review asked for and not yet shown counts too: a state that comes
+    // meanwhile (the stream's first, say) must not cancel it
+    const wasReviewing = this.reviewing() || this.wanted != null;
     const changed = s.ply !== this.live.ply || JSON.stringify(s.turns) !== JSON.stringify(this.live.turns);
     const takenBack = !startsWith(s.turns || [], this.live.turns || []);
     this.setLive(s, wasReviewing);
