@@ -740,7 +740,8 @@ static game *create_game(const char *name, json_t *options, char *err, size_t er
             return NULL;
         }
         if (json_is_integer(v))
-            snprintf(words[argc], sizeof words[argc], "%.40s=%lld", key, (long long)json_integer_value(v));
+            snprintf(words[argc], sizeof words[argc], "%.40s=%lld", key,
+                     (long long)json_integer_value(v));
         else if (json_is_string(v))
             snprintf(words[argc], sizeof words[argc], "%.40s=%.40s", key, json_string_value(v));
         else {
@@ -916,7 +917,8 @@ static int may_move(webgame *w, int you, char *err, size_t errlen)
         return fail(err, errlen, 409, "the computer is thinking");
     if (side != you) {
         game *g = session_game_copy(w->s);
-        snprintf(err, errlen, "it is not your turn: %s is to move", g ? g->ops->colour[side] : "the other seat");
+        snprintf(err, errlen, "it is not your turn: %s is to move",
+                 g ? g->ops->colour[side] : "the other seat");
         game_free(g);
         return 403;
     }
