@@ -578,6 +578,13 @@ static void goto_turn(play *s, long n)
 
 /* ---- commands ---- */
 
+/* A new command: the unsaved-game warning holds for it alone. */
+static void age_warning(play *s)
+{
+    s->warned_before = s->warned;
+    s->warned = NULL;
+}
+
 /* quit (or end of input), new, load: 1 to go ahead.  An unsaved game is
  * given up only when the same command comes twice in a row, so that a
  * turn played after the warning is warned about again. */
@@ -1115,8 +1122,7 @@ static int command(play *s, char *cmd, int over)
     int n = util_split_words(copy, w, 4);
     if (n == 0)
         return 0;
-    s->warned_before = s->warned; /* a warning holds for the next command alone */
-    s->warned = NULL;
+    age_warning(s);
     if (too_many_words(w, n))
         return 0;
     if (util_str_ieq(w[0], "quit") || util_str_ieq(w[0], "exit"))
@@ -1172,8 +1178,7 @@ static void game_loop(play *s)
         char *line = read_line(s, prompt);
         if (!line) {
             putchar('\n'); /* Ctrl-D: end the prompt's line */
-            s->warned_before = s->warned;
-            s->warned = NULL;
+            age_warning(s);
             if (may_discard(s, "quit", "leave"))
                 break;
             continue;

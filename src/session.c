@@ -488,6 +488,15 @@ static engine *seat_get(session *s, int seat)
     return s->eng[seat == SESSION_ANALYST ? 2 : seat == SESSION_BOTH ? 0 : seat];
 }
 
+/* The seat's engine told the game first, so that "ai" is the game's
+ * searcher with the game's defaults (its settings, its ladder). */
+static engine *with_game(session *s, engine *e)
+{
+    if (e)
+        engine_set_game(e, G(s));
+    return e;
+}
+
 int session_set_kind(session *s, int seat, const char *kind, char *err, size_t errlen)
 {
     if (seat_ok(seat, err, errlen))
@@ -520,14 +529,6 @@ int session_set_kind(session *s, int seat, const char *kind, char *err, size_t e
     return rc;
 }
 
-/* "ai" checks (and names in its errors) the settings of the game's searcher. */
-static int set_for_game(engine *e, const game *g, const char *name, const char *value,
-                        char *err, size_t errlen)
-{
-    engine_set_game(e, g);
-    return engine_set(e, name, value, err, errlen);
-}
-
 int session_set_setting(session *s, int seat, const char *name, const char *value, char *err,
                         size_t errlen)
 {
@@ -538,10 +539,11 @@ int session_set_setting(session *s, int seat, const char *name, const char *valu
     engine *e = seat_get(s, seat);
     if (rc == 0 && !e)
         rc = fail(err, errlen, "a person has no engine settings");
+    /* "ai" checks (and names in its errors) the settings of the game's searcher */
     if (rc == 0)
-        rc = set_for_game(e, G(s), name, value, err, errlen);
+        rc = engine_set(with_game(s, e), name, value, err, errlen);
     if (rc == 0 && seat == SESSION_BOTH && s->eng[1] && s->eng[1] != e)
-        rc = set_for_game(s->eng[1], G(s), name, value, err, errlen);
+        rc = engine_set(with_game(s, s->eng[1]), name, value, err, errlen);
     UNLOCK(s);
     return rc;
 }
@@ -551,11 +553,9 @@ int session_levels_text(session *s, int seat, char *buf, size_t len, char *err, 
     if (seat_ok(seat, err, errlen))
         return -1;
     LOCK(s);
-    engine *e = seat_get(s, seat);
+    engine *e = with_game(s, seat_get(s, seat));
     int rc = e ? 0 : fail(err, errlen, "a person has no levels");
     buf[0] = 0;
-    if (e)
-        engine_set_game(e, G(s)); /* its ladder is the game's */
     for (int level = 1; e && rc == 0 && level <= ENGINE_LEVEL_MAX; level++) {
         char text[128];
         if (engine_level_text(e, level, text, sizeof text) != 0)
@@ -574,9 +574,7 @@ int session_level_text(session *s, int seat, char *buf, size_t len)
     if (seat != 0 && seat != 1)
         return -1;
     LOCK(s);
-    engine *e = seat_get(s, seat);
-    if (e)
-        engine_set_game(e, G(s)); /* its ladder is the game's */
+    engine *e = with_game(s, seat_get(s, seat));
     int rc = e && engine_level(e) ? engine_level_text(e, engine_level(e), buf, len) : -1;
     UNLOCK(s);
     return rc;
@@ -595,10 +593,8 @@ void session_settings_text(session *s, int seat, char *buf, size_t len)
     LOCK(s);
     engine *e = seat >= SESSION_FIRST && seat <= SESSION_ANALYST ? seat_get(s, seat) : NULL;
     buf[0] = 0;
-    if (e) {
-        engine_set_game(e, G(s));
+    if (with_game(s, e))
         engine_settings_text(e, buf, len);
-    }
     UNLOCK(s);
 }
 
@@ -607,8 +603,7 @@ void session_player_text(session *s, int seat, char *buf, size_t len)
     char settings[SESSION_PLAYER_MAX];
     LOCK(s);
     engine *e = seat >= SESSION_FIRST && seat <= SESSION_ANALYST ? seat_get(s, seat) : NULL;
-    if (e) {
-        engine_set_game(e, G(s));
+    if (with_game(s, e)) {
         engine_settings_text(e, settings, sizeof settings);
         snprintf(buf, len, "%s%s%s", engine_kind(e), settings[0] ? " " : "", settings);
     } else {
@@ -711,8 +706,7 @@ static void name_player(session *s, int colour)
     char *who = s->rec->player[colour], settings[SESSION_PLAYER_MAX];
     if (who[0] || !s->eng[colour])
         return;
-    engine_set_game(s->eng[colour], G(s));
-    engine_settings_text(s->eng[colour], settings, sizeof settings);
+    engine_settings_text(with_game(s, s->eng[colour]), settings, sizeof settings);
     size_t len = sizeof s->rec->player[0];
     if ((size_t)snprintf(who, len, "quartet %s %s", engine_kind(s->eng[colour]), settings) >= len)
         *strrchr(who, ' ') = '\0';

@@ -25,7 +25,6 @@ struct webgame {
     char id[WEBGAME_ID_LEN + 1];
     char token[2][WEBGAME_TOKEN_LEN + 1]; /* "" for a computer seat */
     webgame_seat seat[2];
-    char level_text[2][128]; /* what a computer seat's level plays, "" if none */
     int64_t clock_ms;
     session *s;
     pthread_mutex_t mu;      /* one request or runner step at a time */
@@ -83,11 +82,13 @@ static json_t *seats_json(const webgame *w)
     json_t *a = json_array();
     for (int i = 0; i < 2; i++) {
         const webgame_seat *st = &w->seat[i];
+        char level[128]; /* what the seat's level plays in this game */
+        session_level_text(w->s, i, level, sizeof level);
         json_t *s = !st->computer ? json_pack("{s:s}", "kind", "human")
                     : st->beginner ? json_pack("{s:s, s:b}", "kind", "computer", "beginner", 1)
                     : st->ms       ? json_pack("{s:s, s:i}", "kind", "computer", "ms", st->ms)
                                    : json_pack("{s:s, s:i, s:s}", "kind", "computer", "level",
-                                               st->level, "text", w->level_text[i]);
+                                               st->level, "text", level);
         if (s && st->computer && st->ponder)
             json_object_set_new(s, "ponder", json_true());
         json_array_append_new(a, s);
@@ -115,7 +116,6 @@ static int apply_seats(webgame *w, char *err, size_t errlen)
         engine_spec(&w->seat[i], spec, sizeof spec);
         if (session_set_player(w->s, i, w->seat[i].computer ? spec : "human", err, errlen) != 0)
             return -1;
-        session_level_text(w->s, i, w->level_text[i], sizeof w->level_text[i]);
     }
     return 0;
 }
