@@ -659,15 +659,20 @@ static void analyze(play *s, int hint, const char *arg)
     strbuf_free(&out);
 }
 
-/* Take back the person's last turn and the computer's replies after it;
- * nothing when no turn of a person is there to take back. */
+/* Take back the person's last turn and the computer's replies after it, or
+ * a resignation alone; nothing when no turn of a person is there to take
+ * back, and never a loss on time. */
 static void undo(play *s)
 {
-    char err[SESSION_ERR_MAX];
-    strbuf before = STRBUF_INIT;
+    char err[SESSION_ERR_MAX], result[32];
+    strbuf before = STRBUF_INIT, after = STRBUF_INIT;
     session_moves_text(s->ses, &before);
-    int turns = session_undo(s->ses, 1, err, sizeof err);
-    if (turns > 0)
+    session_result_sgf(s->ses, result, sizeof result);
+    int taken = session_undo(s->ses, SESSION_UNDO_TO_PERSON, err, sizeof err);
+    session_moves_text(s->ses, &after);
+    int turns = count_words(strbuf_str(&before)) - count_words(strbuf_str(&after));
+    strbuf_free(&after);
+    if (taken > 0)
         review_end(s); /* the game goes on from the turn shown */
     int p = session_to_move(s->ses);
     if (turns > 0 && p >= 0 && !session_is_human(s->ses, p)) {
@@ -676,16 +681,20 @@ static void undo(play *s)
         strbuf_add(&s->line, strbuf_str(&before));
         s->view = s->nline - turns;
         goto_turn(s, s->nline);
-        turns = 0;
+        taken = 0;
     }
     strbuf_free(&before);
-    if (turns <= 0) {
-        printf("Nothing of yours to take back.\n");
+    if (taken <= 0) {
+        printf("%s\n", taken < 0 ? err : "Nothing of yours to take back.");
         return;
     }
     sync_line(s);
     s->dirty = 1;
-    printf("Took back %d turn%s.\n", turns, turns == 1 ? "" : "s");
+    if (turns < taken) /* the game had ended off the board */
+        printf("Took back the %s%s", strchr(result, 'R') ? "resignation" : "result",
+               turns ? " and " : ".\n");
+    if (turns)
+        printf("%s%d turn%s.\n", turns < taken ? "" : "Took back ", turns, turns == 1 ? "" : "s");
 }
 
 /* The side to move gives up the game itself: from a reviewed position the

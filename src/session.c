@@ -380,24 +380,49 @@ int session_play(session *s, int colour, const char *text, int flags, char *err,
     return n;
 }
 
-int session_undo(session *s, int to_person, char *err, size_t errlen)
+/* A player's takeback of a game ended off the board: a resignation alone
+ * (1), never a loss on time or a forfeit (-1, why in err), else 0. */
+static int take_back_result(session *s, char *err, size_t errlen)
+{
+    const record *r = s->rec;
+    if (!r->off_board || G(s)->ops->result(G(s)) != RESULT_NONE)
+        return 0;
+    if (r->off_how == 'T' || r->off_how == 'F') {
+        char why[SESSION_ERR_MAX];
+        record_result_reason(r, why, sizeof why);
+        snprintf(err, errlen, "the game is over (%s): that cannot be taken back", why);
+        return -1;
+    }
+    record_set_off_board(s->rec, RESULT_NONE, 0);
+    return 1;
+}
+
+/* Is the side to move one a person plays? */
+static int person_to_move(session *s)
+{
+    const game *g = G(s);
+    return g->ops->ply(g) == 0 || !s->eng[g->ops->to_move(g)];
+}
+
+int session_undo(session *s, int flags, char *err, size_t errlen)
 {
     LOCK(s);
-    int turns = busy(s, err, errlen) ? -1 : 0;
-    while (turns >= 0 && record_undo_turn(s->rec) > 0) {
-        turns++;
-        const game *g = G(s);
-        if (!to_person || g->ops->ply(g) == 0 || !s->eng[g->ops->to_move(g)])
-            break;
+    int taken = busy(s, err, errlen) ? -1 : 0;
+    if (taken == 0 && flags)
+        taken = take_back_result(s, err, errlen);
+    int more = taken == 0 || (taken == 1 && flags & SESSION_UNDO_TO_PERSON && !person_to_move(s));
+    while (more && record_undo_turn(s->rec) > 0) {
+        taken++;
+        more = flags & SESSION_UNDO_TO_PERSON && !person_to_move(s);
     }
-    if (turns == 0)
+    if (taken == 0)
         fail(err, errlen, "no move to take back");
-    if (turns > 0) {
+    if (taken > 0) {
         s->last_turn[0] = 0;
         turn_begins(s);
     }
     UNLOCK(s);
-    return turns;
+    return taken;
 }
 
 int session_resign(session *s, int colour, char *err, size_t errlen)

@@ -98,10 +98,21 @@ int session_set_position(session *s, const char *text, char *err, size_t errlen)
 int session_play(session *s, int colour, const char *text, int flags, char *err,
                  size_t errlen);
 
-/* Take back the last whole turn; with to_person, also the computer's turns
- * before it, back to a turn a person is to play.  Returns the number of
- * turns taken back (0: nothing to undo, with a message in err). */
-int session_undo(session *s, int to_person, char *err, size_t errlen);
+/* How session_undo takes back (flags; 0: the last whole turn, a result
+ * reached off the board going with it, as stepping through a record does). */
+enum {
+    /* a player's takeback: a resignation (or a result a record gave) is
+     * taken back alone and the game goes on; a loss on time or a
+     * forfeit is final */
+    SESSION_UNDO_TAKEBACK = 1,
+    /* a player's takeback, then on back over the computer's turns to a
+     * turn a person is to play */
+    SESSION_UNDO_TO_PERSON = 2,
+};
+/* Take back as flags say.  Returns what was taken back, a whole turn or a
+ * result counting one each (0: nothing, with the reason in err; -1 while
+ * the computer thinks). */
+int session_undo(session *s, int flags, char *err, size_t errlen);
 /* colour (0/1) resigns: the other side wins off the board. */
 int session_resign(session *s, int colour, char *err, size_t errlen);
 

@@ -811,7 +811,8 @@ static void test_resign_in_review(void)
     EXPECT(&t, "Game over: 0-1 (Black resigned)");
     CHECK(strstr(t.out, "White resigned") == NULL);
     say(&t, "game over> ", "resign", "The game is over: type undo, back, new or quit.");
-    say(&t, "game over> ", "undo", "Took back 2 turns.");
+    say(&t, "game over> ", "undo", "Took back the resignation.");
+    say(&t, "black> ", "undo", "Took back 2 turns.");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }

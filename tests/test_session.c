@@ -89,6 +89,40 @@ static void test_whole_turns(void)
     session_free(s);
 }
 
+/* A player's takeback after a resignation takes back the resignation
+ * alone (it took the last turn with it); stepping back takes both. */
+static void test_takeback_resignation(void)
+{
+    session *s = new_session("loa", 0, NULL);
+    char why[GAME_ERR_MAX];
+    CHECK_INT(session_set_player(s, SESSION_SECOND, "random:seed=3", err, sizeof err), 0);
+    CHECK_INT(session_play(s, -1, "c8-c6", 0, err, sizeof err), 1);
+    CHECK_INT(session_play(s, -1, "a6-c4", 0, err, sizeof err), 1);
+    CHECK_INT(session_resign(s, 0, err, sizeof err), 0);
+    CHECK_INT(session_undo(s, SESSION_UNDO_TO_PERSON, err, sizeof err), 1);
+    CHECK_INT(session_result(s, why, sizeof why), RESULT_NONE);
+    CHECK_STR(moves(s), "c8-c6 a6-c4");
+    CHECK_INT(session_to_move(s), 0);
+    /* White, the computer, resigns: the takeback goes on to Black's turn */
+    CHECK_INT(session_play(s, -1, "b1-b3", 0, err, sizeof err), 1);
+    CHECK_INT(session_resign(s, 1, err, sizeof err), 0);
+    CHECK_INT(session_undo(s, SESSION_UNDO_TO_PERSON, err, sizeof err), 2);
+    CHECK_STR(moves(s), "c8-c6 a6-c4");
+    CHECK_INT(session_result(s, why, sizeof why), RESULT_NONE);
+    /* a plain takeback stops with the resignation */
+    CHECK_INT(session_play(s, -1, "b1-b3", 0, err, sizeof err), 1);
+    CHECK_INT(session_resign(s, 1, err, sizeof err), 0);
+    CHECK_INT(session_undo(s, SESSION_UNDO_TAKEBACK, err, sizeof err), 1);
+    CHECK_STR(moves(s), "c8-c6 a6-c4 b1-b3");
+    CHECK_INT(session_to_move(s), 1);
+    /* stepping back drops the resignation with the turn */
+    CHECK_INT(session_resign(s, 1, err, sizeof err), 0);
+    CHECK_INT(session_undo(s, 0, err, sizeof err), 1);
+    CHECK_STR(moves(s), "c8-c6 a6-c4");
+    CHECK_INT(session_result(s, why, sizeof why), RESULT_NONE);
+    session_free(s);
+}
+
 static void test_new_game_and_options(void)
 {
     session *s = new_session("y", 0, NULL);
@@ -129,9 +163,9 @@ static void test_seats_and_computer(void)
     CHECK_INT(session_ply(s), 2);
     CHECK_INT(session_think_finish(s, 1, turn, sizeof turn, err, sizeof err), -1);
     CHECK_STR(err, "no computer turn was started");
-    CHECK_INT(session_undo(s, 1, err, sizeof err), 2);
+    CHECK_INT(session_undo(s, SESSION_UNDO_TO_PERSON, err, sizeof err), 2);
     CHECK_INT(session_ply(s), 0);
-    CHECK_INT(session_undo(s, 1, err, sizeof err), 0);
+    CHECK_INT(session_undo(s, SESSION_UNDO_TO_PERSON, err, sizeof err), 0);
     CHECK_STR(err, "no move to take back");
     /* one engine for both sides; then the first side becomes a person and
      * the second keeps a copy with the same settings */
@@ -252,6 +286,16 @@ static void test_clock(void)
     CHECK_INT(c.running, -1);
     CHECK_INT(c.left_ms[1], 0);
     CHECK_INT(session_set_clock(s, -1, 0, err, sizeof err), -1);
+    /* a loss on time is final: a player's takeback is refused, stepping
+     * back through the record is not */
+    CHECK_INT(session_undo(s, SESSION_UNDO_TAKEBACK, err, sizeof err), -1);
+    CHECK_STR(err, "the game is over (White lost on time): that cannot be taken back");
+    CHECK_INT(session_undo(s, SESSION_UNDO_TO_PERSON, err, sizeof err), -1);
+    CHECK_INT(session_result(s, why, sizeof why), RESULT_FIRST);
+    CHECK_INT(session_ply(s), 1);
+    CHECK_INT(session_undo(s, 0, err, sizeof err), 1);
+    CHECK_INT(session_result(s, why, sizeof why), RESULT_NONE);
+    CHECK_INT(session_ply(s), 0);
     session_free(s);
 }
 
@@ -349,6 +393,7 @@ int main(void)
     RUN(test_whole_turns);
     RUN(test_new_game_and_options);
     RUN(test_seats_and_computer);
+    RUN(test_takeback_resignation);
     RUN(test_record_names_engine);
     RUN(test_stop);
     RUN(test_clock);

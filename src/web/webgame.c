@@ -967,11 +967,15 @@ int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen)
     if (rc == 0) {
         stop_search(w);
         /* whole turns back until one of this seat's own is taken back */
-        for (int guard = session_ply(w->s); guard > 0; guard--) {
-            if (session_undo(w->s, 0, err, errlen) <= 0 || session_to_move(w->s) == you)
+        for (int guard = session_ply(w->s); guard > 0 && rc == 0; guard--) {
+            int taken = session_undo(w->s, SESSION_UNDO_TAKEBACK, err, errlen);
+            if (taken < 0) /* a loss on time is final */
+                rc = 409;
+            if (taken <= 0 || session_to_move(w->s) == you)
                 break;
         }
-        rc = changed(w, you, 200, out, err, errlen);
+        if (rc == 0)
+            rc = changed(w, you, 200, out, err, errlen);
     }
     pthread_mutex_unlock(&w->mu);
     return rc;
