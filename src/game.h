@@ -25,6 +25,7 @@
 #ifndef QUARTET_GAME_H
 #define QUARTET_GAME_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -365,8 +366,12 @@ int game_position_error(char *err, size_t errlen, const char *why);
 /* Result as "1-0", "0-1", "1/2-1/2" or "none". */
 const char *game_result_text(int result);
 
-/* Leaf count at depth (stops at finished games). */
+/* Leaf count at depth (stops at finished games); 0 out of memory. */
 uint64_t game_perft(game *g, int depth);
+/* The same into *count, ended early once another thread sets *stop (NULL:
+ * never): 0 counted, 1 stopped (the count short), -1 out of memory.  g is
+ * left as it was either way. */
+int game_perft_stoppable(game *g, int depth, atomic_int *stop, uint64_t *count);
 
 /* 1 if the player to move in g has a move that ends the game in its win
  * (g is made and unmade, left as it was); moves: room for GAME_MAX_MOVES. */

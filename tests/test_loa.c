@@ -19,6 +19,17 @@ static void test_perft_start(void)
     /* the default repetition rule cannot trigger this early */
     g = test_game(&loa_ops, NULL);
     CHECK_INT(game_perft(g, 4), 1563208);
+    /* a clear stop flag changes nothing; a set one stops the count and
+     * leaves the game as it was */
+    atomic_int stop;
+    atomic_init(&stop, 0);
+    uint64_t n, hash = g->ops->hash(g);
+    CHECK_INT(game_perft_stoppable(g, 4, &stop, &n), 0);
+    CHECK_INT(n, 1563208);
+    atomic_store(&stop, 1);
+    CHECK_INT(game_perft_stoppable(g, 4, &stop, &n), 1);
+    CHECK(g->ops->hash(g) == hash);
+    CHECK_INT(game_perft(g, 3), 44952);
     game_free(g);
 }
 
