@@ -5,11 +5,6 @@ cd "$(dirname "$0")/.." || exit 2
 T=${TMPDIR:-/tmp}/quartet-cli-solve.$$
 mkdir -p "$T" || exit 2
 trap 'rm -rf "$T"' EXIT
-# same ACTUAL EXPECTED DESCRIPTION: the whole text
-same() {
-    if [ "$1" = "$2" ]; then pass=$((pass + 1))
-    else fail=$((fail + 1)); echo "FAIL $3: got"; printf '%s\n' "$1"; echo "expected"; printf '%s\n' "$2"; fi
-}
 mask() { sed 's/ ms=[0-9]*/ ms=N/'; }
 
 out=$($Q solve y size=3 pie=0 | mask); status $? 0 "solve y 3"

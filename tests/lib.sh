@@ -11,6 +11,11 @@ lacks() {
     if printf '%s' "$1" | grep -qF -- "$2"; then fail=$((fail + 1)); echo "FAIL $3: output has '$2'"
     else pass=$((pass + 1)); fi
 }
+# same ACTUAL EXPECTED DESCRIPTION: the whole text
+same() {
+    if [ "$1" = "$2" ]; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL $3: got"; printf '%s\n' "$1"; echo "expected"; printf '%s\n' "$2"; fi
+}
 # status ACTUAL EXPECTED DESCRIPTION
 status() {
     if [ "$1" -eq "$2" ]; then pass=$((pass + 1))
