@@ -33,7 +33,8 @@
  *                             board, nobody resigned; ask quartet-result.
  *   gogui-analyze_commands    analysis commands for GoGui/HexGui-style tools
  *   gogui-interrupt           empty; announces that "# interrupt" (or this
- *                             command) stops a running genmove
+ *                             command) stops a running genmove, quartet-perft
+ *                             or quartet-solve
  *   known_command NAME        true or false
  *   list_commands             the names below, one per line
  *   loadsgf FILE [N]          load a record; with N, the position before turn N
@@ -46,7 +47,8 @@
  *   quartet-game [NAME [opt=value ...]]
  *                             new game; alone: the game name and its options
  *   quartet-moves             the moves so far, turns space-separated
- *   quartet-perft DEPTH       leaf count from the position (0..12)
+ *   quartet-perft DEPTH       leaf count from the position (0..12);
+ *                             "? interrupted" when stopped
  *   quartet-player KIND       engine kind (ai, mcts, alphabeta, random),
  *                             settings carried over
  *   quartet-ponder            "ponders N iterations N hits N misses N": the
@@ -61,7 +63,10 @@
  *   quartet-settings          engine settings as name=value
  *   quartet-solve [SECONDS]   prove the position's value (default 10 s, at
  *                             most 600): "win|draw|loss|unknown MOVES", the
- *                             winning (or drawing) moves comma-joined, or -
+ *                             winning (or drawing) moves comma-joined, or -;
+ *                             stopped, it answers as when its time runs out:
+ *                             what it proved by then ("win" with the winning
+ *                             moves found so far, or "unknown -")
  *   quartet-to_move           colour to move, or none when the game is over
  *   quit                      leave
  *   reg_genmove COLOR         like genmove, without playing the turn
@@ -74,9 +79,9 @@
  *   undo                      take back the last whole turn
  *   version                   quartet's version
  *
- * genmove searches in a worker thread while this thread keeps reading:
- * "# interrupt" or gogui-interrupt stops it; every other command waits in
- * a queue until the search has answered.
+ * genmove, quartet-perft and quartet-solve run in a worker thread while
+ * this thread keeps reading: "# interrupt" or gogui-interrupt stops them;
+ * every other command waits in a queue until they have answered.
  *
  * Time: time_settings and time_left set the engine's budget (timectl.h);
  * a new game (clear_board, boardsize, quartet-game, loadsgf) starts both
@@ -106,6 +111,7 @@
 #include "ai/engine.h"
 #include "ai/solver.h"
 #include "cli.h"
+#include "gtpjob.h"
 #include "session.h"
 #include "sgf.h"
 #include "util.h"
@@ -140,6 +146,7 @@ struct gtp {
     game *an_game;          /* the analysed position, for move names */
     pthread_mutex_t amu;    /* guards an_line between the worker and this thread */
     char an_line[GTP_INFO_MAX];
+    gtpjob job;             /* a running quartet-perft or quartet-solve */
 };
 
 enum { ANSWER_OK = 0, ANSWER_ERROR = -1, ANSWER_LATER = 1, ANSWER_STREAM = 2 };
@@ -366,6 +373,15 @@ static int finish_genmove(gtp *s, char *ans, size_t len)
     return ANSWER_OK;
 }
 
+/* The answer of what ran in the background, once it has ended (a job's
+ * is in ans already). */
+static int finish_later(gtp *s, char *ans, size_t len)
+{
+    if (gtpjob_running(&s->job))
+        return gtpjob_finish(&s->job);
+    return finish_genmove(s, ans, len);
+}
+
 static int cmd_ponder(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)argv, (void)rest;
@@ -576,6 +592,31 @@ static int cmd_moves(gtp *s, int argc, char **argv, const char *rest, char *ans,
     return answer_text(&b, session_moves_text(s->ses, &b), ans, len);
 }
 
+/* Run work on a copy of the game in the background (waited for at once
+ * without a wake pipe): its answer comes like genmove's. */
+static int start_job(gtp *s, gtpjob_work work, long n, char *ans, size_t len)
+{
+    game *c = session_game_copy(s->ses);
+    if (!c) {
+        snprintf(ans, len, "out of memory");
+        return ANSWER_ERROR;
+    }
+    if (gtpjob_start(&s->job, work, c, n, ans, len, s->wake[1] >= 0 ? search_done : NULL, s) != 0)
+        return ANSWER_ERROR;
+    return ANSWER_LATER;
+}
+
+static int perft_work(game *g, long depth, atomic_int *stop, char *ans, size_t len)
+{
+    uint64_t n;
+    int rc = game_perft_stoppable(g, (int)depth, stop, &n);
+    if (rc != 0)
+        snprintf(ans, len, "%s", rc > 0 ? "interrupted" : "out of memory");
+    else
+        snprintf(ans, len, "%llu", (unsigned long long)n);
+    return rc != 0 ? ANSWER_ERROR : ANSWER_OK;
+}
+
 static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)argc, (void)rest;
@@ -584,18 +625,31 @@ static int cmd_perft(gtp *s, int argc, char **argv, const char *rest, char *ans,
         snprintf(ans, len, "syntax error: DEPTH must be a whole number 0..12");
         return ANSWER_ERROR;
     }
-    game *c = session_game_copy(s->ses);
-    if (!c) {
-        snprintf(ans, len, "out of memory");
+    return start_job(s, perft_work, d, ans, len);
+}
+
+/* "VALUE MOVES": the winning moves of a win, the drawing moves of a draw,
+ * else "-".  Stopped, it answers as when its time runs out: what it
+ * proved by then. */
+static int solve_work(game *g, long sec, atomic_int *stop, char *ans, size_t len)
+{
+    solver_params p = {.memory_mb = 64, .threads = 1, .ms = sec * 1000, .stop = stop};
+    solver_result r;
+    if (solver_run(g, &p, &r, ans, len) != 0)
         return ANSWER_ERROR;
-    }
-    snprintf(ans, len, "%llu", (unsigned long long)game_perft(c, (int)d));
-    game_free(c);
+    int want = r.value == SOLVER_DRAW ? SOLVER_DRAW : SOLVER_WIN;
+    snprintf(ans, len, "%s ", solver_value_name(r.value));
+    size_t at = strlen(ans);
+    for (int i = 0; i < r.nmoves; i++)
+        if (r.moves[i].value == want && r.value != SOLVER_UNKNOWN && r.value != SOLVER_LOSS)
+            util_str_appendf(ans, len, "%s%s", strlen(ans) > at ? "," : "", r.moves[i].text);
+    if (strlen(ans) == at)
+        util_str_appendf(ans, len, "-");
+    solver_result_free(&r);
     return ANSWER_OK;
 }
 
-/* Prove the position's value within SECONDS (default 10): "VALUE MOVES",
- * the winning moves of a win, the drawing moves of a draw, else "-". */
+/* Prove the position's value within SECONDS (default 10). */
 static int cmd_solve(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
 {
     (void)rest;
@@ -604,27 +658,7 @@ static int cmd_solve(gtp *s, int argc, char **argv, const char *rest, char *ans,
         snprintf(ans, len, "syntax error: SECONDS must be a whole number 1..600");
         return ANSWER_ERROR;
     }
-    game *c = session_game_copy(s->ses);
-    if (!c) {
-        snprintf(ans, len, "out of memory");
-        return ANSWER_ERROR;
-    }
-    solver_params p = {.memory_mb = 64, .threads = 1, .ms = sec * 1000};
-    solver_result r;
-    int rc = solver_run(c, &p, &r, ans, len);
-    if (rc == 0) {
-        int want = r.value == SOLVER_DRAW ? SOLVER_DRAW : SOLVER_WIN;
-        snprintf(ans, len, "%s ", solver_value_name(r.value));
-        size_t at = strlen(ans);
-        for (int i = 0; i < r.nmoves; i++)
-            if (r.moves[i].value == want && r.value != SOLVER_UNKNOWN && r.value != SOLVER_LOSS)
-                util_str_appendf(ans, len, "%s%s", strlen(ans) > at ? "," : "", r.moves[i].text);
-        if (strlen(ans) == at)
-            util_str_appendf(ans, len, "-");
-        solver_result_free(&r);
-    }
-    game_free(c);
-    return rc == 0 ? ANSWER_OK : ANSWER_ERROR;
+    return start_job(s, solve_work, sec, ans, len);
 }
 
 static int cmd_player(gtp *s, int argc, char **argv, const char *rest, char *ans, size_t len)
@@ -885,8 +919,8 @@ static char *take_id(char *p, const char **id)
     return p;
 }
 
-/* Run one line; ANSWER_LATER when a genmove goes on in the background
- * (only with a wake pipe; else it is waited for here). */
+/* Run one line; ANSWER_LATER when a genmove, perft or solve goes on in
+ * the background (only with a wake pipe; else it is waited for here). */
 static int run_line(gtp *s, char *raw, strbuf *out)
 {
     if (raw == line_too_long || strlen(raw) >= GTP_LINE_MAX) {
@@ -935,7 +969,7 @@ static int run_line(gtp *s, char *raw, strbuf *out)
         return rc;
     }
     if (rc == ANSWER_LATER)
-        rc = finish_genmove(s, ans, GTP_ANSWER_MAX);
+        rc = finish_later(s, ans, GTP_ANSWER_MAX);
     respond(out, id, rc == ANSWER_OK, ans);
     return rc;
 }
@@ -966,6 +1000,10 @@ void gtp_free(gtp *s)
 {
     if (!s)
         return;
+    if (gtpjob_running(&s->job)) {
+        gtpjob_stop(&s->job);
+        gtpjob_finish(&s->job);
+    }
     session_free(s->ses);
     game_free(s->an_game);
     pthread_mutex_destroy(&s->amu);
@@ -1024,6 +1062,13 @@ static void enqueue(gtp *s, const char *line)
         s->queue[s->qhead + s->qlen++] = copy;
 }
 
+/* genmove's search, or a perft or solve. */
+static void stop_search(gtp *s)
+{
+    session_think_stop(s->ses);
+    gtpjob_stop(&s->job);
+}
+
 /* A line read while a search runs: "# interrupt" and gogui-interrupt stop it. */
 static void line_during_search(gtp *s, const char *line)
 {
@@ -1035,7 +1080,7 @@ static void line_during_search(gtp *s, const char *line)
         while (*p == ' ' || *p == '\t')
             p++;
         if (strncmp(p, "interrupt", 9) == 0)
-            session_think_stop(s->ses);
+            stop_search(s);
         return;
     }
     while (isdigit((unsigned char)*p)) /* an id */
@@ -1043,11 +1088,14 @@ static void line_during_search(gtp *s, const char *line)
     while (*p == ' ' || *p == '\t')
         p++;
     if (strncmp(p, "gogui-interrupt", 15) == 0 && (!p[15] || isspace((unsigned char)p[15])))
-        session_think_stop(s->ses);
+        stop_search(s);
     enqueue(s, line);
 }
 
-static int searching(gtp *s) { return session_thinking(s->ses) != 0; }
+static int searching(gtp *s)
+{
+    return session_thinking(s->ses) != 0 || gtpjob_running(&s->job);
+}
 
 /* Does this line end a streaming answer: a command, or "# interrupt"? */
 static int ends_stream(const char *line)
@@ -1128,7 +1176,7 @@ static void take_lines(gtp *s, char *buf, size_t *have, int *overlong, strbuf *o
 }
 
 /* The worker wrote to the wake pipe: news of the analysis, or the end of
- * a search. */
+ * a search or a job. */
 static void woken(gtp *s, strbuf *out)
 {
     char c[16];
@@ -1138,6 +1186,9 @@ static void woken(gtp *s, strbuf *out)
         stream_news(s, out);
         if (session_thinking(s->ses) == 2)
             stream_end(s, out); /* it ended by itself: solved */
+    } else if (gtpjob_over(&s->job)) {
+        int rc = gtpjob_finish(&s->job);
+        respond(out, s->search_id, rc == ANSWER_OK, s->answer);
     } else if (session_thinking(s->ses) == 2) {
         int rc = finish_genmove(s, s->answer, GTP_ANSWER_MAX);
         respond(out, s->search_id, rc == ANSWER_OK, s->answer);

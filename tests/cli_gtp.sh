@@ -64,6 +64,17 @@ has "$out" "= white" "queued command answered after the search"
 out=$( (printf 'quartet-set ms 60000\n1 genmove b\n'; sleep 0.3; printf '2 gogui-interrupt\n3 quartet-to_move\n') |
     timeout 30 $Q gtp loa); status $? 0 "gogui-interrupt during genmove"
 has "$out" "=2 " "gogui-interrupt answered"; has "$out" "=3 white" "after gogui-interrupt"
+# quartet-perft and quartet-solve run in the background as genmove does:
+# "# interrupt" or gogui-interrupt stops them (LOA's perft 12 and a 600 s
+# solve of its start would run for hours), the commands queued meanwhile
+# follow, and the next perft is not stopped by the last one's interrupt.
+start="1bbbbbb1/w6w/w6w/w6w/w6w/w6w/w6w/1bbbbbb1 b"
+out=$( (printf '1 quartet-perft 12\n'; sleep 0.3; printf '# interrupt\n2 quartet-position\n3 quartet-perft 3\n') |
+    timeout 60 $Q gtp loa); status $? 0 "interrupted perft ends"
+same "$out" "$(printf '?1 interrupted\n\n=2 %s\n\n=3 44952' "$start")" "perft interrupted"
+out=$( (printf '1 quartet-solve 600\n'; sleep 0.3; printf '2 gogui-interrupt\n3 quartet-position\n') |
+    timeout 60 $Q gtp loa); status $? 0 "interrupted solve ends"
+same "$out" "$(printf '=1 unknown -\n\n=2 \n\n=3 %s' "$start")" "solve interrupted"
 # end of input during a search: the search still answers
 out=$(printf 'genmove b\n' | $Q gtp loa); has "$out" "= " "answer at end of input"
 # CR line ends, a last line without a newline
