@@ -296,6 +296,21 @@ out=$($Q match -tc 5x random random 2>&1); status $? 2 "bad tc"; has "$out" "-tc
 out=$($Q match -game loa speed=3 random random 2>&1); status $? 2 "bad option"
 has "$out" "'speed=3' is neither a player nor an option of the game" "bad option"
 out=$($Q match quartet:colour=3 random 2>&1); status $? 2 "bad setting"; has "$out" "unknown setting 'colour'" "bad setting"
+# A built-in player's settings are checked against its searcher in the
+# game, wherever -game stands: "ai" is alpha-beta in LOT and LOA, MCTS in
+# Coffee.
+ab="seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes"
+mcts="seed, level, ladder, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes"
+for args in "quartet:frob=3 alphabeta:depth=2 -game lot" "-game lot quartet:frob=3 alphabeta:depth=2" \
+    "quartet:frob=3 random"; do
+    # shellcheck disable=SC2086
+    out=$($Q match $args 2>&1); status $? 2 "settings checked: $args"
+    same "$out" "quartet match: player quartet:frob=3: unknown setting 'frob' for ai (known: $ab) (see quartet help match)" \
+        "alpha-beta's settings named: $args"
+done
+out=$($Q match quartet:frob=3 random -game coffee 2>&1); status $? 2 "settings checked in coffee"
+same "$out" "quartet match: player quartet:frob=3: unknown setting 'frob' for ai (known: $mcts) (see quartet help match)" \
+    "MCTS's settings named in coffee"
 out=$($Q match -sprt elo0=5 elo1=0 random random 2>&1); status $? 2 "bad sprt"; has "$out" "elo1 must be greater" "bad sprt"
 out=$($Q match -schedule match random random random 2>&1); status $? 2 "match of three"
 printf 'c8-c6\nzz\n' >"$tmp/bad.txt"

@@ -119,12 +119,17 @@ static int add_command_player(match_player *pl, const char *cmd)
     return 0;
 }
 
-/* A built-in player's settings, checked by a throw-away engine, kept as
- * "name=value ..." for quartet-set. */
-static int builtin_settings(match_player *pl, const char *word, const char *settings)
+/* A built-in player's settings, checked by a throw-away engine set to the
+ * game (so "ai" is that game's searcher), kept as "name=value ..." for
+ * quartet-set. */
+static int builtin_settings(match_player *pl, const char *word, const game *g)
 {
     char err[GAME_ERR_MAX], copy[256], *w[32];
+    size_t klen = strcspn(word, ":");
+    const char *settings = word[klen] == ':' ? word + klen + 1 : "";
     engine *e = engine_new(pl->kind, err, sizeof err);
+    if (e)
+        engine_set_game(e, g);
     if (!e || engine_set_all(e, settings, err, sizeof err) != 0) {
         engine_free(e);
         return usage_error("player %s: %s", word, err);
@@ -146,7 +151,16 @@ static int builtin_settings(match_player *pl, const char *word, const char *sett
     return 0;
 }
 
-static int add_player(match *m, const char *word)
+/* What the command line gives besides m: the game, and the words that
+ * named the built-in players, whose settings are checked against it. */
+typedef struct args {
+    const char *game_name;
+    char *game_opts[GAME_MAX_OPTIONS * 2];
+    int ngame_opts;
+    const char *player_word[MATCH_MAX_PLAYERS];
+} args;
+
+static int add_player(match *m, args *a, const char *word)
 {
     if (m->nplayers >= MATCH_MAX_PLAYERS)
         return usage_error("at most %d players", MATCH_MAX_PLAYERS);
@@ -172,8 +186,7 @@ static int add_player(match *m, const char *word)
                            "alphabeta[:settings] or random[:settings], or cmd=\"COMMAND\")",
                            word);
     pl->builtin = 1;
-    if (builtin_settings(pl, word, word[klen] == ':' ? word + klen + 1 : "") != 0)
-        return -1;
+    a->player_word[m->nplayers] = word;
     snprintf(pl->name, sizeof pl->name, "%.*s", (int)sizeof pl->name - 1, word);
     m->nplayers++;
     return 0;
@@ -211,13 +224,6 @@ static void tidy_names(match *m)
 
 /* ------------------------------------------------------------------ */
 /* flags                                                               */
-
-/* What the flags collect besides m. */
-typedef struct args {
-    const char *game_name;
-    char *game_opts[GAME_MAX_OPTIONS * 2];
-    int ngame_opts;
-} args;
 
 /* Flags taking a whole number, stored into m at off with type t
  * ('i' int, 'L' int64_t, 'u' uint64_t). */
@@ -389,7 +395,8 @@ static int flag(match *m, args *a, int argc, char **argv, int *i)
     return r;
 }
 
-/* What the flags say together. */
+/* What the arguments say together, read after all of them: the players'
+ * settings are checked against the game wherever -game stands. */
 static int check_whole(match *m, const args *a)
 {
     char err[GAME_ERR_MAX];
@@ -397,6 +404,11 @@ static int check_whole(match *m, const args *a)
                            sizeof err);
     if (!m->proto)
         return usage_error("%s", err);
+    for (int i = 0; i < m->nplayers; i++) {
+        match_player *pl = &m->players[i];
+        if (pl->builtin && builtin_settings(pl, a->player_word[i], m->proto) != 0)
+            return -1;
+    }
     if (m->nplayers < 2)
         return usage_error("name at least two players");
     if (m->schedule_kind < 0)
@@ -418,7 +430,7 @@ static int check_whole(match *m, const args *a)
 
 int matchargs_parse(match *m, int argc, char **argv)
 {
-    args a = {"loa", {0}, 0};
+    args a = {.game_name = "loa"};
     m->games = 2;
     m->seed = 1;
     m->opening_start = 1;
@@ -432,7 +444,7 @@ int matchargs_parse(match *m, int argc, char **argv)
         const char *w = argv[i];
         int rc = w[0] == '-' && w[1]              ? flag(m, &a, argc, argv, &i)
                  : strncmp(w, "name=", 5) == 0 ? set_name(m, w + 5)
-                                                  : add_player(m, w);
+                                                  : add_player(m, &a, w);
         if (rc != 0)
             return -1;
     }
