@@ -130,6 +130,7 @@
 #define GTP_MAX_ARGS 64
 #define GTP_INFO_MAX 8192      /* one analysis line */
 #define GTP_INFO_MOVES 20      /* candidates on it at most */
+#define GTP_HELP_WIDTH 79      /* columns of the help's command list */
 
 struct gtp {
     session *ses;
@@ -837,6 +838,35 @@ static int cmd_list_commands(gtp *s, int argc, char **argv, const char *rest, ch
     for (int i = 0; i < NCOMMANDS; i++)
         util_str_appendf(ans, len, "%s%s", i ? "\n" : "", commands[i].name);
     return ANSWER_OK;
+}
+
+/* The commands of one group ("quartet-" or not), "name ARGS" two spaces
+ * apart after an indent of two, a line broken before an entry that would
+ * pass the width. */
+static void help_group(FILE *f, int own)
+{
+    int col = 0;
+    for (int i = 0; i < NCOMMANDS; i++) {
+        const gtp_command *c = &commands[i];
+        if ((strncmp(c->name, "quartet-", 8) == 0) != own)
+            continue;
+        int n = (int)(strlen(c->name) + (c->args[0] ? 1 + strlen(c->args) : 0));
+        if (col > 0 && col + 2 + n > GTP_HELP_WIDTH) {
+            fputc('\n', f);
+            col = 0;
+        }
+        col += fprintf(f, "  %s%s%s", c->name, c->args[0] ? " " : "", c->args);
+    }
+    fputc('\n', f);
+}
+
+/* (gtp.h) From the table itself, so the help cannot miss a command. */
+void gtp_commands_help(FILE *f)
+{
+    fprintf(f, "Standard commands (and GoGui's):\n");
+    help_group(f, 0);
+    fprintf(f, "quartet's own commands:\n");
+    help_group(f, 1);
 }
 
 /* ---- input and output ---- */

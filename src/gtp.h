@@ -10,6 +10,8 @@
 #include "session.h"
 #include "strbuf.h"
 
+#include <stdio.h>
+
 #define GTP_ANSWER_MAX (256 * 1024) /* longest answer; longer ones are cut */
 
 typedef struct gtp gtp;
@@ -28,5 +30,9 @@ int gtp_execute(gtp *s, const char *line, strbuf *out);
  * dropped, tabs to spaces, the comment cut, trimmed.  Returns the start of
  * what is left. */
 char *gtp_clean_line(char *line);
+/* The commands list_commands names, each with its arguments as a usage
+ * error gives them, in two groups (the standard and GoGui's, then
+ * quartet's own), in lines of less than 80 columns: for the help. */
+void gtp_commands_help(FILE *f);
 
 #endif

@@ -1,6 +1,7 @@
 /* main.c - bin/quartet: finds the subcommand and runs it.  One table. */
 #include "cli.h"
 #include "ai/engine.h"
+#include "gtp.h"
 #include "util.h"
 #include "web/web.h"
 
@@ -14,6 +15,8 @@ typedef struct command {
     const char *summary;
     const char *usage;
     int players; /* its help ends with the computer players' settings */
+    void (*list)(FILE *f); /* a generated list after the usage (NULL: none) */
+    const char *notes;     /* printed after that list */
 } command;
 
 static int games_main(int argc, char **argv);
@@ -34,26 +37,18 @@ static const command commands[] = {
      "changes whenever a game's rules, move order or playouts or the search change.\n"
      "  --json   the same as one JSON object, for tools\n"
      "  --quick  perft 2 plies shallower, 1/100 of the playouts and searches\n"
-     "example: quartet bench 20000\n", 0},
+     "example: quartet bench 20000\n", 0, NULL, NULL},
     {"games", games_main, "list the games and their options",
      "usage: quartet games\n"
-     "Lists every game with its colours and rule options (name, values, default).\n", 0},
+     "Lists every game with its colours and rule options (name, values, default).\n",
+     0, NULL, NULL},
     {"gtp", gtp_main, "talk the Go Text Protocol (GTP 2) to a GUI or match runner",
      "usage: quartet gtp [GAME [opt=value ...]] [--player=KIND[:settings]]\n"
      "Speaks GTP version 2 on standard input and output for any game (default: the\n"
      "first one, loa).  KIND is ai (the default), mcts, alphabeta or random, with\n"
-     "settings such as --player=ai:level=3,ms=500.\n"
-     "Standard commands: protocol_version name version known_command list_commands\n"
-     "  quit boardsize clear_board play genmove reg_genmove undo showboard\n"
-     "  all_legal_moves final_score time_settings time_left loadsgf\n"
-     "  gogui-interrupt gogui-analyze_commands\n"
-     "quartet commands:\n"
-     "  quartet-game [NAME [opt=value ...]]  new game (alone: current game and options)\n"
-     "  quartet-to_move  quartet-result  quartet-result_reason  quartet-moves\n"
-     "  quartet-position  quartet-setposition TEXT  quartet-perft DEPTH\n"
-     "  quartet-player KIND  quartet-set NAME VALUE  quartet-settings\n"
-     "  quartet-savesgf FILE  quartet-solve [SECONDS]  quartet-ponder\n"
-     "  quartet-analyze [INTERVAL_CS [SECONDS]]\n"
+     "settings such as --player=ai:level=3,ms=500.\n",
+     1, gtp_commands_help,
+     "quartet-game NAME starts a new game; alone it answers the game and its options.\n"
      "Colours: name, initial, 1 or 2 (w or white: the second player where no colour\n"
      "is white, as Coffee's Orange).  Moves: the game's tokens; a multi-stone turn\n"
      "is comma-joined (h2,j4) and play also takes one stone at a time.  genmove\n"
@@ -66,7 +61,7 @@ static const command commands[] = {
      "time_left set the clock the engine's time per move is derived from; a new\n"
      "game starts both sides from time_settings again.\n"
      "loadsgf FILE N loads the position before move N; records are SGF (LOA GM[9]).\n"
-     "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n", 1},
+     "example: printf 'play b c8-c6\\ngenmove w\\nshowboard\\n' | quartet gtp loa\n"},
     {"match", match_main, "play engines against each other and measure strength",
      "usage: quartet match [flags] PLAYER PLAYER [PLAYER ...]\n"
      "Plays engines against each other, refereeing every move, and reports the score,\n"
@@ -126,14 +121,14 @@ static const command commands[] = {
      "      -tc iterations=2000 quartet random -sprt elo0=0 elo1=50 -log y.log\n"
      "  quartet match -log y.log -resume ...the same arguments...\n"
      "  quartet match -schedule gauntlet -tc 10+0.1 -sgf games/ quartet \\\n"
-     "      cmd=\"./my-engine --gtp\" name=mine random\n", 1},
+     "      cmd=\"./my-engine --gtp\" name=mine random\n", 1, NULL, NULL},
     {"perft", bench_perft_main, "count leaf positions to a depth (move generator check)",
      "usage: quartet perft GAME DEPTH [opt=value ...] [--position TEXT] [--divide]\n"
      "Counts the positions reached after exactly DEPTH moves (finished games are\n"
      "leaves that are not counted further) and prints the count with nodes per second.\n"
      "  --position TEXT  start from TEXT (the game's one-line position format)\n"
      "  --divide         also print the count below each first move\n"
-     "example: quartet perft loa 4 repetition=0\n", 0},
+     "example: quartet perft loa 4 repetition=0\n", 0, NULL, NULL},
     {"solve", solve_main, "prove a position's value and every winning move",
      "usage: quartet solve GAME [opt=value ...] [--position TEXT] [--moves TURNS]\n"
      "                     [--memory MB] [--threads N] [--time SEC] [--nodes N]\n"
@@ -162,7 +157,7 @@ static const command commands[] = {
      "--verify FILE checks a proof file by replaying every move: 'proof ok: ...' and\n"
      "exit 0, or the first problem and exit 1.  Exit status of a solve: 0 solved,\n"
      "1 a limit was reached first (value unknown), 2 bad arguments.\n"
-     "example: quartet solve y size=4 pie=0 --proof y4.proof\n", 0},
+     "example: quartet solve y size=4 pie=0 --proof y4.proof\n", 0, NULL, NULL},
     {"play", play_main, "play a game in the terminal",
      "usage: quartet play GAME [opt=value ...] [--SIDE=PLAYER ...] [--clock MIN+SEC]\n"
      "Plays GAME in the terminal; options and flags may come in any order.  SIDE is\n"
@@ -188,7 +183,7 @@ static const command commands[] = {
      "The board shows the last turn's cells in brackets ([B]), on a colour terminal\n"
      "also in reverse video (not when NO_COLOR is set).  While the computer thinks a\n"
      "line shows its time and best move so far; any key makes it move now.\n"
-     "example: quartet play loa --white=random\n", 1},
+     "example: quartet play loa --white=random\n", 1, NULL, NULL},
     {"serve", web_main, "play in the browser: the web server and its JSON API",
      "usage: quartet serve [--host 127.0.0.1] [--port 8080] [--db FILE] [--assets DIR]\n"
      "                     [--max-games N]\n"
@@ -202,7 +197,7 @@ static const command commands[] = {
      "  --assets DIR    serve the page's files from DIR instead of the built-in copy\n"
      "  --max-games N   games the database may hold (default 1000)\n"
      "Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.\n"
-     "example: quartet serve --port 8080\n", 0},
+     "example: quartet serve --port 8080\n", 0, NULL, NULL},
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 
@@ -217,6 +212,16 @@ static void usage(FILE *f)
     for (int i = 0; game_registry[i]; i++)
         fprintf(f, " %s", game_registry[i]->name);
     fprintf(f, "\n\nquartet --version prints the version.\n");
+}
+
+/* A command's help: its usage, then the generated list and the notes. */
+static void print_usage(const command *c)
+{
+    fputs(c->usage, stdout);
+    if (c->list) {
+        c->list(stdout);
+        fputs(c->notes, stdout);
+    }
 }
 
 static const command *find_command(const char *name)
@@ -283,7 +288,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "quartet: no help for unknown command '%s'\n", argv[2]);
             return 2;
         }
-        fputs(c->usage, stdout);
+        print_usage(c);
         if (c->players) {
             char help[8192];
             engine_settings_help(help, sizeof help);
@@ -298,7 +303,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(c->usage, stdout);
+            print_usage(c);
             return 0;
         }
     return c->run(argc - 1, argv + 1);

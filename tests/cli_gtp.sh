@@ -90,8 +90,18 @@ out=$( (awk 'BEGIN { s = "play b "; for (i = 0; i < 70000; i++) s = s "x"; print
 has "$out" "? syntax error: line too long" "long line"; has "$out" "= quartet" "after a long line"
 # start-up
 out=$($Q help gtp); has "$out" "usage: quartet gtp [GAME" "help gtp"
-# the help names every command the engine knows
-for c in $(echo list_commands | $Q gtp | tr -d '=\r'); do has "$out" " $c" "help gtp names $c"; done
+# The help lists exactly the commands the engine knows, in lines under 80
+# columns, each with its arguments as the engine's usage error gives them.
+listing=$(printf '%s\n' "$out" | awk '/^Standard commands/ { on = 1; next }
+    on && /^quartet.s own commands:$/ { next } on && /^  / { print; next } on { exit }')
+entries=$(printf '%s\n' "$listing" | sed 's/^  //; s/  /\n/g')
+same "$(printf '%s\n' "$entries" | awk '{ print $1 }' | sort)" \
+    "$(echo list_commands | $Q gtp | tr -d '=\r' | awk 'NF { print $1 }' | sort)" "help gtp lists every command"
+same "$(printf '%s\n' "$listing" | awk 'length > 79')" "" "help gtp's list within 79 columns"
+# a command that needs an argument, sent without, answers with its usage
+needed=$(printf '%s\n' "$entries" | awk 'NF > 1 && $2 !~ /^\[/')
+same "$(printf '%s\n' "$needed" | awk '{ print $1 }' | $Q gtp | sed -n 's/^? syntax error: usage: //p')" \
+    "$needed" "help gtp's arguments as in the usage errors"
 out=$($Q gtp chess </dev/null 2>&1); status $? 2 "gtp unknown game"; has "$out" "unknown game 'chess'" "gtp unknown game"
 out=$($Q gtp loa --player=wizard </dev/null 2>&1); status $? 2 "gtp bad player"; has "$out" "unknown player kind" "gtp bad player"
 out=$($Q gtp loa --white=ai </dev/null 2>&1); status $? 2 "gtp bad arg"; has "$out" "--player=KIND" "gtp bad arg"
