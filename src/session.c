@@ -963,6 +963,18 @@ int session_result(session *s, char *reason, size_t len)
     return r;
 }
 
+int session_result_how(session *s)
+{
+    LOCK(s);
+    flag_fell(s);
+    const record *r = s->rec;
+    int how = !r->off_board || G(s)->ops->result(G(s)) != RESULT_NONE ? 0
+              : r->off_how                                            ? r->off_how
+                                                                      : '?';
+    UNLOCK(s);
+    return how;
+}
+
 void session_result_sgf(session *s, char *buf, size_t len)
 {
     LOCK(s);

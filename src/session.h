@@ -241,6 +241,10 @@ int session_ply(session *s);
 /* enum game_result, including one reached off the board; the reason
  * ("Black connects all pieces", "White resigned") in buf (< GAME_ERR_MAX). */
 int session_result(session *s, char *reason, size_t len);
+/* How a result off the board came: 'R' a resignation, 'T' a loss on time,
+ * 'F' a forfeit, '?' a record's result that does not say; 0 while the
+ * game goes on or when it ended on the board. */
+int session_result_how(session *s);
 /* "B+", "W+R", "Draw", "" while the game goes on (< 32). */
 void session_result_sgf(session *s, char *buf, size_t len);
 /* The moves so far as turns, space-separated ("c8-c6 a6-c4"). */

@@ -98,9 +98,12 @@ static void test_takeback_resignation(void)
     CHECK_INT(session_set_player(s, SESSION_SECOND, "random:seed=3", err, sizeof err), 0);
     CHECK_INT(session_play(s, -1, "c8-c6", 0, err, sizeof err), 1);
     CHECK_INT(session_play(s, -1, "a6-c4", 0, err, sizeof err), 1);
+    CHECK_INT(session_result_how(s), 0);
     CHECK_INT(session_resign(s, 0, err, sizeof err), 0);
+    CHECK_INT(session_result_how(s), 'R');
     CHECK_INT(session_undo(s, SESSION_UNDO_TO_PERSON, err, sizeof err), 1);
     CHECK_INT(session_result(s, why, sizeof why), RESULT_NONE);
+    CHECK_INT(session_result_how(s), 0);
     CHECK_STR(moves(s), "c8-c6 a6-c4");
     CHECK_INT(session_to_move(s), 0);
     /* White, the computer, resigns: the takeback goes on to Black's turn */
@@ -120,6 +123,20 @@ static void test_takeback_resignation(void)
     CHECK_INT(session_undo(s, 0, err, sizeof err), 1);
     CHECK_STR(moves(s), "c8-c6 a6-c4");
     CHECK_INT(session_result(s, why, sizeof why), RESULT_NONE);
+    session_free(s);
+}
+
+/* How an end off the board came, for front ends that treat each its own
+ * way: a record's bare result says nothing; a win on the board is none. */
+static void test_result_how(void)
+{
+    session *s = new_session("y", 0, NULL);
+    CHECK_INT(session_from_sgf(s, "(;FF[4]QG[y]QO[size=3]RE[W+];B[b2])", -1, err, sizeof err), 0);
+    CHECK_INT(session_result_how(s), '?');
+    const char *won = "(;FF[4]QG[y]QO[size=3 pie=0];B[a1];W[c3];B[b1];W[c2];B[c1])";
+    CHECK_INT(session_from_sgf(s, won, -1, err, sizeof err), 0);
+    CHECK_INT(session_result(s, NULL, 0), RESULT_FIRST);
+    CHECK_INT(session_result_how(s), 0);
     session_free(s);
 }
 
@@ -282,6 +299,7 @@ static void test_clock(void)
     CHECK_STR(err, "the game is over");
     CHECK_INT(session_result(s, why, sizeof why), RESULT_FIRST);
     CHECK_STR(why, "White lost on time");
+    CHECK_INT(session_result_how(s), 'T');
     session_clock_state(s, &c);
     CHECK_INT(c.running, -1);
     CHECK_INT(c.left_ms[1], 0);
@@ -394,6 +412,7 @@ int main(void)
     RUN(test_new_game_and_options);
     RUN(test_seats_and_computer);
     RUN(test_takeback_resignation);
+    RUN(test_result_how);
     RUN(test_record_names_engine);
     RUN(test_stop);
     RUN(test_clock);
