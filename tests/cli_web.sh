@@ -141,6 +141,32 @@ expect 409 '{"error":"the game is over"}' "no move after the end"
 call POST "/api/games/$id/resign" "" "$tok0"
 expect 409 '{"error":"the game is over"}' "no resignation after the end"
 
+# ---- taking back a finished game (docs/RULES-NOTES.md) ----
+# a resignation is the resigner's to take back, never the winner's
+call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human"}]}'
+kid=$(field id)
+k0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+k1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+has "$body" '"undo":[false,false]' "no undo is offered before a move"
+call POST "/api/games/$kid/play" '{"move":"c1-c3"}' "$k0"
+call POST "/api/games/$kid/resign" "" "$k1"
+expect 200 '"result":{"code":"1-0","reason":"White resigned"}' "White resigns before its first move"
+has "$body" '"undo":[false,true]' "after White's resignation only White's undo is offered"
+call POST "/api/games/$kid/undo" "" "$k0"
+expect 409 '{"error":"only white, who resigned, can take the resignation back"}' "the winner cannot take back the loser's resignation"
+call GET "/api/games/$kid"
+expect 200 '"to_move":null,"result":{"code":"1-0","reason":"White resigned"},"turns":[{"player":0,"text":"c1-c3"}],' "the refused undo changed nothing"
+call POST "/api/games/$kid/undo" "" "$k1"
+expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"}],' "the resigner takes back the resignation alone"
+has "$body" '"undo":[true,false]' "then each seat's undo as in play"
+# Black resigns on White's turn: its undo leaves every move on the board
+call POST "/api/games/$kid/play" '{"move":"h3xf1"}' "$k1"
+call POST "/api/games/$kid/play" '{"move":"b1-b3"}' "$k0"
+call POST "/api/games/$kid/resign" "" "$k0"
+expect 200 '"result":{"code":"0-1","reason":"Black resigned"}' "a resignation on the other seat's turn"
+call POST "/api/games/$kid/undo" "" "$k0"
+expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"},{"player":0,"text":"b1-b3"}],' "taking it back takes back no move"
+
 # ---- SGF out and in ----
 call GET "/api/games/$id/sgf"
 expect 200 ';B[c1-c3]' "SGF export"
@@ -304,12 +330,18 @@ has "$body" '"running":1}' "the second player's clock runs"
 
 call POST /api/games '{"game":"lot","clock_ms":1000}'
 lid=$(field id)
+l0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
 sleep 1.6
 call GET "/api/games/$lid"
 expect 200 '"result":{"code":"0-1","reason":"' "the first player's time runs out"
 has "$body" '"clocks":{"ms":[0,1000],"running":null}' "the clock after the flag fell"
 lost_reason=$(printf '%s' "$body" | sed -n 's/.*"result":{"code":"0-1","reason":"\([^"]*\)"}.*/\1/p')
 has "$lost_reason" "time" "the reason says time"
+has "$body" '"undo":[false,false]' "no undo is offered after a loss on time"
+call POST "/api/games/$lid/undo" "" "$l0"
+expect 409 '{"error":"the game is over (White lost on time): that cannot be taken back"}' "a loss on time cannot be taken back"
+call GET "/api/games/$lid"
+expect 200 '"result":{"code":"0-1","reason":"White lost on time"}' "the refused undo changed nothing"
 
 # a beginner (below level 1) answers at once; its seat is kept over the restart below
 call POST /api/games '{"game":"y","options":{"size":5},"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]}'
@@ -344,7 +376,7 @@ call GET "/api/games/$cid"
 before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 stop
 start
-has "$(cat "$t/out")" "(9 games in $t/games.db)" "a restart loads every game"
+has "$(cat "$t/out")" "(10 games in $t/games.db)" "a restart loads every game"
 call GET "/api/games/$bid"
 expect 200 '"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]' "a beginner stays a beginner over a restart"
 call GET "/api/games/$cof"
@@ -406,7 +438,7 @@ expect 429 '{"error":"too many games (the limit is 6)"}' "too many games"
 
 # a game whose creation could not be stored takes no place in the limit
 stop
-start --max-games 11
+start --max-games 12
 python3 -c '
 import sqlite3, sys, time
 con = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -422,10 +454,10 @@ wait "$lpid"
 call POST /api/games '{"game":"lot"}'
 expect 201 '"id":"' "the refused creation left its place free"
 call POST /api/games '{"game":"lot"}'
-expect 429 '{"error":"too many games (the limit is 11)"}' "the limit counts only stored games"
+expect 429 '{"error":"too many games (the limit is 12)"}' "the limit counts only stored games"
 stop
 start
-has "$(cat "$t/out")" "(11 games in $t/games.db)" "the refused creation was not stored"
+has "$(cat "$t/out")" "(12 games in $t/games.db)" "the refused creation was not stored"
 
 # ---- the analysis's proof: a proven value and every winning move ----
 call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'

@@ -122,6 +122,38 @@ static int apply_seats(webgame *w, char *err, size_t errlen)
 
 /* ---- state and storage ---- */
 
+/* Has seat you played a turn that can be taken back?  (Walks a copy of g.) */
+static int has_turn(const game *g, int you)
+{
+    game *c = game_clone(g);
+    int found = 0;
+    while (c && !found && c->ops->ply(c) > 0) {
+        c->ops->unmake(c);
+        found = c->ops->to_move(c) == you;
+    }
+    game_free(c);
+    return found;
+}
+
+/* 0 when seat you may take back now, else 409 with why in err (w->mu
+ * held; how: session_result_how).  A resignation is the resigner's to
+ * take back, never its opponent's; a loss on time is refused by the
+ * session itself, with its reason. */
+static int undo_refused(webgame *w, const game *g, int you, int how, char *err, size_t errlen)
+{
+    if (how == 'R') {
+        int resigned = session_result(w->s, NULL, 0) == RESULT_FIRST;
+        if (you == resigned)
+            return 0;
+        snprintf(err, errlen, "only %s, who resigned, can take the resignation back",
+                 g->ops->colour[resigned]);
+        return 409;
+    }
+    if (how == 0 && !has_turn(g, you))
+        return fail(err, errlen, 409, "nothing to undo: this seat has not moved");
+    return 0;
+}
+
 static json_t *state_json(webgame *w, int you, int view_ply)
 {
     game *g = session_game_copy(w->s);
@@ -133,9 +165,14 @@ static json_t *state_json(webgame *w, int you, int view_ply)
     json_t *seats = seats_json(w);
     session_ponder_info pi;
     session_ponder_stats(w->s, &pi);
+    int how = session_result_how(w->s), undo[2];
+    char why[SESSION_ERR_MAX];
+    for (int i = 0; i < 2; i++) /* a loss on time or a forfeit is final */
+        undo[i] = w->token[i][0] && how != 'T' && how != 'F' &&
+                  undo_refused(w, g, i, how, why, sizeof why) == 0;
     webjson_info in = {w->id, g, session_result(w->s, reason, sizeof reason), reason, seats, you,
                        session_thinking(w->s) != 0 && !w->analysing, pi.running, c.kind != 0,
-                       {c.left_ms[0], c.left_ms[1]}, c.running, view_ply};
+                       {c.left_ms[0], c.left_ms[1]}, c.running, view_ply, {undo[0], undo[1]}};
     json_t *j = webjson_state(&in);
     json_decref(seats);
     game_free(g);
@@ -945,38 +982,38 @@ int webgame_play(webgame *w, int you, const char *move, json_t **out, char *err,
     return rc;
 }
 
-/* Has seat you played a turn that can be taken back? */
-static int has_turn(webgame *w, int you)
+/* Whole turns back until one of seat you's own is taken back. */
+static int take_back_turns(webgame *w, int you, char *err, size_t errlen)
 {
-    game *g = session_game_copy(w->s);
-    int found = 0;
-    while (g && !found && g->ops->ply(g) > 0) {
-        g->ops->unmake(g);
-        found = g->ops->to_move(g) == you;
+    for (int guard = session_ply(w->s); guard > 0; guard--) {
+        int taken = session_undo(w->s, SESSION_UNDO_TAKEBACK, err, errlen);
+        if (taken < 0) /* the clock ran out meanwhile: final */
+            return 409;
+        if (taken == 0 || session_to_move(w->s) == you)
+            break;
     }
-    game_free(g);
-    return found;
+    return 0;
 }
 
 int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen)
 {
     pthread_mutex_lock(&w->mu);
+    int how = session_result_how(w->s);
+    game *g = session_game_copy(w->s);
     int rc = need_seat(you, err, errlen);
-    if (rc == 0 && !has_turn(w, you))
-        rc = fail(err, errlen, 409, "nothing to undo: this seat has not moved");
+    if (rc == 0)
+        rc = g ? undo_refused(w, g, you, how, err, errlen) : fail(err, errlen, 503, "out of memory");
+    game_free(g);
     if (rc == 0) {
         stop_search(w);
-        /* whole turns back until one of this seat's own is taken back */
-        for (int guard = session_ply(w->s); guard > 0 && rc == 0; guard--) {
-            int taken = session_undo(w->s, SESSION_UNDO_TAKEBACK, err, errlen);
-            if (taken < 0) /* a loss on time is final */
-                rc = 409;
-            if (taken <= 0 || session_to_move(w->s) == you)
-                break;
-        }
-        if (rc == 0)
-            rc = changed(w, you, 200, out, err, errlen);
+        /* after an end off the board, that end alone (or nothing: time) */
+        if (how)
+            rc = session_undo(w->s, SESSION_UNDO_TAKEBACK, err, errlen) > 0 ? 0 : 409;
+        else
+            rc = take_back_turns(w, you, err, errlen);
     }
+    if (rc == 0)
+        rc = changed(w, you, 200, out, err, errlen);
     pthread_mutex_unlock(&w->mu);
     return rc;
 }

@@ -219,5 +219,7 @@ json_t *webjson_state(const webjson_info *in)
         add_board(j, g, in->view_ply);
     if (j && over)
         json_object_set_new(j, "moves", json_array());
+    if (j)
+        json_object_set_new(j, "undo", json_pack("[b,b]", in->undo[0], in->undo[1]));
     return j;
 }

@@ -26,6 +26,7 @@ typedef struct webjson_info {
     int64_t left_ms[2];
     int running;         /* -1: none */
     int view_ply;        /* the board after this many moves; -1: the last */
+    int undo[2];         /* each seat's takeback would take something back now */
 } webjson_info;
 
 json_t *webjson_state(const webjson_info *in);
