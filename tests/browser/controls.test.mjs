@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BASE, launch, open, state, api, ready, click, status, waitPly, waitStatus, startGame, idOf,
+  openLinks,
 } from './lib.mjs';
 
 let browser;
@@ -173,4 +174,65 @@ test('the invitation link is offered until the invited player has moved', async 
   assert.ok(await host.locator('.invite').isHidden());
   assert.equal((await state(id)).turns[0].text, 'c2');
   for (const p of [host, guest]) await p.closeChecked();
+});
+
+// Resign as the page asks: the button, then its confirmation.
+async function resign(page) {
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page.getByRole('button', { name: 'Confirm resign' }).click();
+}
+
+test('a resignation is taken back by the seat that resigned, never by the winner', async () => {
+  const host = await open(browser);
+  await startGame(host, 'loa', {}, 'invite', { side: 0 });
+  const guest = await open(browser);
+  await guest.goto(await host.locator('#invite-link').inputValue());
+  await guest.waitForSelector('svg.board [data-cell]');
+  await click(host, 'b1');
+  await click(host, 'b3');
+  await waitPly(guest, 1);
+  await resign(guest); // before White's first move
+  await waitStatus(host, /wins/);
+  assert.equal(await status(host), 'Black wins (1-0) — White resigned');
+  assert.ok(await host.getByRole('button', { name: 'Undo' }).isDisabled());
+  await waitStatus(guest, /wins/);
+  await guest.getByRole('button', { name: 'Undo' }).click();
+  await waitStatus(guest, /^Your move/);
+  assert.equal(await status(guest), 'Your move (White)');
+  assert.deepEqual(await moveTexts(guest), ['b1-b3']);
+  await waitStatus(host, /^White to move/);
+  assert.equal(await status(host), WHITE_WAITS);
+  assert.deepEqual(await moveTexts(host), ['b1-b3']);
+  assert.ok(await guest.locator('#toast').isHidden());
+  for (const p of [host, guest]) await p.closeChecked();
+});
+
+test('two people on one screen: Undo after a resignation takes back the resignation alone', async () => {
+  const page = await open(browser);
+  await startGame(page, 'loa', {}, 'local');
+  await click(page, 'b1');
+  await click(page, 'b3');
+  await waitPly(page, 1);
+  await resign(page);
+  await waitStatus(page, /wins/);
+  assert.equal(await status(page), 'Black wins (1-0) — White resigned');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await waitStatus(page, /^White to move$/);
+  assert.deepEqual(await moveTexts(page), ['b1-b3']);
+  assert.ok(await page.locator('#toast').isHidden());
+  await page.closeChecked();
+});
+
+test('a loss on time is final: Undo is not offered', async () => {
+  const g = await api('POST', '/api/games', {
+    sgf: '(;FF[4]QG[loa];B[b1-b3])', clock_ms: 1000,
+    seats: [{ kind: 'human' }, { kind: 'human' }],
+  });
+  const page = await open(browser);
+  await openLinks(page, g.links);
+  await waitStatus(page, /wins/);
+  assert.equal(await status(page), 'Black wins (1-0) — White lost on time');
+  assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
+  assert.deepEqual(await moveTexts(page), ['b1-b3']);
+  await page.closeChecked();
 });

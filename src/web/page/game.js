@@ -194,12 +194,18 @@ export class GamePage {
     } finally { this.ui.busy(false); }
   }
 
+  // The seats of this browser whose Undo would take something back (after
+  // a resignation only the resigner's; after a loss on time none).
+  undoSeats() { return this.mySeats().filter((s) => (this.live.undo || [])[s]); }
+
   // Resign as the seat to move when this browser holds it; undo as the seat
-  // that made the last turn, so two people at one screen take back one turn.
+  // that made the last turn, so two people at one screen take back one turn,
+  // or else as a seat that may.
   async action(name) {
     const turns = this.live.turns || [];
     const last = turns.length ? turns[turns.length - 1].player : null;
-    const seat = name === 'undo' ? last : this.live.to_move;
+    const mine = this.undoSeats();
+    const seat = name !== 'undo' ? this.live.to_move : mine.includes(last) ? last : mine[0];
     const token = this.tokenFor(seat) || this.anyToken();
     try {
       await this.request(api[name](this.id, token));

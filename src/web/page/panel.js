@@ -254,7 +254,7 @@ function update(page, q, choices, steps) {
   q.datalist.replaceChildren(...(page.canMove() ? (st.moves || []).slice(0, 300).map((m) => h('option', { value: m.text })) : []));
   q.entry.disabled = !page.canMove();
   q.entry.placeholder = page.canMove() && st.moves.length ? `e.g. ${st.moves[0].text}` : '';
-  q.undo.disabled = !page.mySeats().length || st.ply === 0;
+  q.undo.disabled = !page.undoSeats().length;
   q.resign.disabled = !page.mySeats().length || st.result.code !== 'none';
   q.computer.disabled = !page.canMove();
   q.movesBox.replaceChildren(moveList(page));
