@@ -30,9 +30,10 @@ stop() {
     status "$rc" 0 "server stops cleanly on SIG${1:-TERM}"
     has "$(cat "$t/out")" "quartet serve: stopping" "stop message"
 }
-# call METHOD PATH [BODY] [TOKEN]: sets $code and $body
+# call METHOD PATH [BODY] [TOKEN]: sets $code and $body (a stream opened
+# by mistake ends after 30 s)
 call() {
-    code=$(curl -s -o "$t/body" -w '%{http_code}' -X "$1" ${4:+-H "X-Quartet-Token: $4"} \
+    code=$(curl -s -m 30 -o "$t/body" -w '%{http_code}' -X "$1" ${4:+-H "X-Quartet-Token: $4"} \
         ${3:+--data-binary "$3"} "$url$2")
     body=$(cat "$t/body")
 }
@@ -106,8 +107,10 @@ call POST "/api/games/$id/play" '{"move":"c1-c3"' "$tok0"
 expect 400 '{"error":"malformed JSON: ' "malformed JSON"
 call POST "/api/games/$id/play" '["c1-c3"]' "$tok0"
 expect 400 '{"error":"the body must be a JSON object"}' "a body that is no object"
-call POST "/api/games/$id/play" '{"mve":"c1-c3"}' "$tok0"
-expect 400 '{"error":"move must be' "no move field"
+call POST "/api/games/$id/play" '{}' "$tok0"
+expect 400 '{"error":"move must be a move'"'"'s text, e.g. {\"move\":\"c8-c6\"}"}' "no move field"
+call POST "/api/games/$id/play" '{"move":5}' "$tok0"
+expect 400 '{"error":"move must be a move'"'"'s text, e.g. {\"move\":\"c8-c6\"}"}' "a move that is no text"
 call GET "/api/games/$id"
 expect 200 '"turns":[],' "refused moves changed nothing"
 
@@ -166,6 +169,40 @@ call POST "/api/games/$kid/resign" "" "$k0"
 expect 200 '"result":{"code":"0-1","reason":"Black resigned"}' "a resignation on the other seat's turn"
 call POST "/api/games/$kid/undo" "" "$k0"
 expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"},{"player":0,"text":"b1-b3"}],' "taking it back takes back no move"
+
+# ---- a field a call does not know: 400, naming it, and nothing changes ----
+call POST "/api/games/$kid/play" '{"move":"a2-c2","colour":"white"}' "$k1"
+expect 400 '{"error":"unknown field '"'"'colour'"'"'"}' "play: an unknown field"
+call POST "/api/games/$kid/play" '{"mve":"a2-c2"}' "$k1"
+expect 400 '{"error":"unknown field '"'"'mve'"'"'"}' "play: a misspelt field"
+call POST "/api/games/$kid/undo" '{"turns":2}' "$k0"
+expect 400 '{"error":"unknown field '"'"'turns'"'"'"}' "undo: an unknown field"
+call POST "/api/games/$kid/resign" '{"seat":1}' "$k1"
+expect 400 '{"error":"unknown field '"'"'seat'"'"'"}' "resign: an unknown field"
+call POST "/api/games/$kid/computer" '{"level":2,"speed":9}' "$k1"
+expect 400 '{"error":"unknown field '"'"'speed'"'"'"}' "computer: an unknown field"
+call POST "/api/games/$kid/analysis" '{"ms":500,"depth":3}'
+expect 400 '{"error":"unknown field '"'"'depth'"'"'"}' "analysis: an unknown field"
+for path in "" /analysis /sgf /events; do
+    call GET "/api/games/$kid$path" '{"ply":0}'
+    expect 400 '{"error":"unknown field '"'"'ply'"'"'"}' "GET $path: a body's field"
+done
+call GET "/api/games/$kid/analysis"
+expect 200 '{"ply":-1,' "the refused analysis did not start"
+call GET "/api/games/$kid"
+expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"},{"player":0,"text":"b1-b3"}],"seats":[{"kind":"human"},{"kind":"human"}],' "the refused calls changed nothing"
+for seat in '{"kind":"human","colour":"red"}|seat 1: unknown field '"'"'colour'"'"'' \
+    '{"kind":"human","level":3}|seat 1: level is for a computer seat' \
+    '{"kind":"computer","speed":3}|seat 1: unknown field '"'"'speed'"'"''; do
+    call POST /api/games "{\"game\":\"y\",\"seats\":[${seat%%|*},{\"kind\":\"human\"}]}"
+    expect 400 "{\"error\":\"${seat#*|}\"}" "create: ${seat#*|}"
+done
+call POST /api/games '{"game":5}'
+expect 400 '{"error":"game must be a game'"'"'s name (a string)"}' "create: a game that is no name"
+call POST /api/games '{"sgf":["(;QG[loa])"]}'
+expect 400 '{"error":"sgf must be a record'"'"'s text (a string)"}' "create: a record that is no text"
+call POST /api/games '{"sgf":"(;FF[4]QG[y])","options":{"size":5}}'
+expect 400 '{"error":"options come with game: a record gives its own"}' "create: options beside a record"
 
 # ---- SGF out and in ----
 call GET "/api/games/$id/sgf"

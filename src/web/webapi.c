@@ -62,6 +62,30 @@ static int int_field(json_t *o, const char *name, long lo, long hi, long def, lo
     return 0;
 }
 
+/* Is key one of known (NULL-terminated)? */
+static int known_field(const char *key, const char *const *known)
+{
+    for (int i = 0; known[i]; i++)
+        if (strcmp(key, known[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* 0 when the body has only fields of known, else -1 with err naming the
+ * first other. */
+static int only_known_fields(json_t *body, const char *const *known, char *err)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(body, key, v) {
+        if (!known_field(key, known)) {
+            snprintf(err, ERR_MAX, "unknown field '%.40s'", key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* {"level":N}, {"ms":N} or {"beginner":true}: how the computer plays.
  * -1 with err. */
 static int parse_how(json_t *o, webgame_seat *how, char *err)
@@ -87,6 +111,27 @@ static int parse_how(json_t *o, webgame_seat *how, char *err)
     return 0;
 }
 
+static const char *const computer_fields[] = {"kind", "level", "ms", "ponder", "beginner", NULL};
+
+/* A seat's fields: a person's seat has its kind alone, a computer's none
+ * it does not know.  -1 with err. */
+static int seat_fields(json_t *s, int i, int human, char *err)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(s, key, v) {
+        if (!known_field(key, computer_fields)) {
+            snprintf(err, ERR_MAX, "seat %d: unknown field '%.40s'", i + 1, key);
+            return -1;
+        }
+        if (human && strcmp(key, "kind") != 0) {
+            snprintf(err, ERR_MAX, "seat %d: %s is for a computer seat", i + 1, key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
 {
     if (!a) {
@@ -101,47 +146,28 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
         json_t *s = json_array_get(a, i);
         const char *kind = json_string_value(json_object_get(s, "kind"));
         json_t *ponder = json_object_get(s, "ponder");
-        if (kind && strcmp(kind, "human") == 0 && !ponder)
-            seats[i] = (webgame_seat){0, 0, 0, 0, 0};
-        else if (kind && strcmp(kind, "human") == 0) {
-            snprintf(err, ERR_MAX, "seat %d: ponder is for a computer seat", i + 1);
-            return -1;
-        } else if (kind && strcmp(kind, "computer") == 0) {
-            if (parse_how(s, &seats[i], err) != 0)
-                return -1;
-            if (ponder && !json_is_boolean(ponder)) {
-                snprintf(err, ERR_MAX, "seat %d: ponder must be true or false", i + 1);
-                return -1;
-            }
-            /* a kept tree would make a level stronger than its budget */
-            if (json_is_true(ponder) && !seats[i].ms) {
-                snprintf(err, ERR_MAX, "seat %d: ponder needs a time per move (ms), not a %s",
-                         i + 1, seats[i].beginner ? "beginner" : "level");
-                return -1;
-            }
-            seats[i].ponder = json_is_true(ponder);
-        } else {
+        int human = kind && strcmp(kind, "human") == 0;
+        if (!human && !(kind && strcmp(kind, "computer") == 0)) {
             snprintf(err, ERR_MAX, "seat %d: kind must be \"human\" or \"computer\"", i + 1);
             return -1;
         }
-    }
-    return 0;
-}
-
-/* 0 when the body has only fields of known (NULL-terminated), else -1
- * with err naming the first other. */
-static int only_known_fields(json_t *body, const char *const *known, char *err)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach(body, key, v) {
-        int ok = 0;
-        for (int i = 0; known[i]; i++)
-            ok |= strcmp(key, known[i]) == 0;
-        if (!ok) {
-            snprintf(err, ERR_MAX, "unknown field '%.40s'", key);
+        if (seat_fields(s, i, human, err) != 0 || (!human && parse_how(s, &seats[i], err) != 0))
+            return -1;
+        if (human) {
+            seats[i] = (webgame_seat){0, 0, 0, 0, 0};
+            continue;
+        }
+        if (ponder && !json_is_boolean(ponder)) {
+            snprintf(err, ERR_MAX, "seat %d: ponder must be true or false", i + 1);
             return -1;
         }
+        /* a kept tree would make a level stronger than its budget */
+        if (json_is_true(ponder) && !seats[i].ms) {
+            snprintf(err, ERR_MAX, "seat %d: ponder needs a time per move (ms), not a %s", i + 1,
+                     seats[i].beginner ? "beginner" : "level");
+            return -1;
+        }
+        seats[i].ponder = json_is_true(ponder);
     }
     return 0;
 }
@@ -152,12 +178,17 @@ static int create(call *k)
     char err[ERR_MAX] = "";
     if (only_known_fields(k->body, known, err) != 0)
         return answer(k, 400, NULL, err);
-    const char *name = json_string_value(json_object_get(k->body, "game"));
-    const char *sgf = json_string_value(json_object_get(k->body, "sgf"));
+    json_t *game = json_object_get(k->body, "game"), *record = json_object_get(k->body, "sgf");
+    const char *name = json_string_value(game), *sgf = json_string_value(record);
     webgame_seat seats[2];
     long clock_ms;
+    if ((game && !name) || (record && !sgf))
+        return answer(k, 400, NULL, game && !name ? "game must be a game's name (a string)"
+                                                  : "sgf must be a record's text (a string)");
     if (!name == !sgf)
         return answer(k, 400, NULL, "give either game (with options) or sgf");
+    if (sgf && json_object_get(k->body, "options"))
+        return answer(k, 400, NULL, "options come with game: a record gives its own");
     if (parse_seats(json_object_get(k->body, "seats"), seats, err) ||
         int_field(k->body, "clock_ms", 0, 86400000, 0, &clock_ms, err))
         return answer(k, 400, NULL, err);
@@ -255,19 +286,25 @@ static int events(call *k)
 static int do_undo(call *k) { return simple(k, webgame_undo); }
 static int do_resign(call *k) { return simple(k, webgame_resign); }
 
+static const char *const no_fields[] = {NULL};
+static const char *const play_fields[] = {"move", NULL};
+static const char *const computer_call_fields[] = {"level", "ms", "beginner", NULL};
+static const char *const analysis_fields[] = {"ms", NULL};
+
 static const struct route {
     const char *method, *action; /* action "" is the game itself */
     int (*fn)(call *k);
+    const char *const *fields;   /* the body's fields it knows */
 } routes[] = {
-    {"POST", "undo", do_undo},
-    {"POST", "resign", do_resign},
-    {"GET", "", state},
-    {"POST", "play", play},
-    {"POST", "computer", computer},
-    {"POST", "analysis", analysis},
-    {"GET", "analysis", analysis},
-    {"GET", "sgf", sgf},
-    {"GET", "events", events},
+    {"POST", "undo", do_undo, no_fields},
+    {"POST", "resign", do_resign, no_fields},
+    {"GET", "", state, no_fields},
+    {"POST", "play", play, play_fields},
+    {"POST", "computer", computer, computer_call_fields},
+    {"POST", "analysis", analysis, analysis_fields},
+    {"GET", "analysis", analysis, no_fields},
+    {"GET", "sgf", sgf, no_fields},
+    {"GET", "events", events, no_fields},
 };
 
 static const struct route *find_route(const char *method, const char *action, int *known)
@@ -366,6 +403,9 @@ static int on_game(call *k, const char *rest)
         return answer(k, known ? 405 : 404, NULL, known ? "method not allowed" : "no such call");
     if (!(k->w = webgame_find(id)))
         return answer(k, 404, NULL, "no such game");
+    char err[ERR_MAX];
+    if (only_known_fields(k->body, r->fields, err) != 0)
+        return answer(k, 400, NULL, err);
     k->id = id;
     k->you = token_seat(k, action);
     if (k->you == -2)

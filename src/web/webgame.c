@@ -1000,9 +1000,9 @@ int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen)
     pthread_mutex_lock(&w->mu);
     int how = session_result_how(w->s);
     game *g = session_game_copy(w->s);
-    int rc = need_seat(you, err, errlen);
+    int rc = g ? need_seat(you, err, errlen) : fail(err, errlen, 503, "out of memory");
     if (rc == 0)
-        rc = g ? undo_refused(w, g, you, how, err, errlen) : fail(err, errlen, 503, "out of memory");
+        rc = undo_refused(w, g, you, how, err, errlen);
     game_free(g);
     if (rc == 0) {
         stop_search(w);
