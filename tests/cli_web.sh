@@ -353,17 +353,26 @@ call POST "/api/games/$yid/play" '{"move":"d1"}' "$y1"
 expect 200 '"to_move":0,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"a1"},{"player":1,"text":"b1"},{"player":1,"text":"d1"}]' "Y double: one entry per stone"
 call POST "/api/games/$yid/undo" "" "$y1"
 expect 200 '"turns":[{"player":0,"text":"a1"}]' "undo takes back both stones of the turn"
-call POST /api/games '{"game":"coffee","options":{"board":"square","size":3},"clock_ms":60000}'
+call POST /api/games '{"game":"coffee","options":{"board":"square","size":3},"clock_ms":60000,"clock_inc_ms":180000}'
 cof=$(field id)
 c0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
 has "$body" '"clocks":{"ms":[' "a game with a clock"
-has "$body" '"running":0}' "the first player's clock runs"
+has "$body" '"running":0,"base_ms":60000,"inc_ms":180000}' "the first player's clock runs; the time control"
 call POST "/api/games/$cof/play" '{"move":"b2d"}' "$c0"
 expect 200 '{"name":"a1","x":1.0,"y":3.0,"shape":"square","size":1.0,"piece":null,"marks":["allowed"]}' "Coffee: the allowed cells"
 has "$body" '{"name":"b2","x":2.0,"y":2.0,"shape":"square","size":1.0,"piece":{"player":0,"kind":"disc"},"marks":["last","bar"]}' "Coffee: the bar's piece"
 has "$body" '"lines":[{"from":"a1","to":"c3","kind":"bar"}]' "Coffee: the bar's line"
 has "$body" '"moves":[{"text":"a1h","clicks":["a1",{"choice":"h","label":"horizontal"}]}' "Coffee: the axis as a choice"
-has "$body" '"running":1}' "the second player's clock runs"
+has "$body" '"running":1,"base_ms":60000,"inc_ms":180000}' "the second player's clock runs"
+left0=$(printf '%s' "$body" | sed -n 's/.*"clocks":{"ms":\[\([0-9]*\),.*/\1/p')
+if [ "$left0" -gt 60000 ] && [ "$left0" -le 240000 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL the increment after a turn: $left0 ms left of 60000 + 180000"; fi
+for bad in '"clock_ms":60000,"clock_inc_ms":180001|clock_inc_ms must be an integer from 0 to 180000' \
+    '"clock_ms":60000,"clock_inc_ms":-1|clock_inc_ms must be an integer from 0 to 180000' \
+    '"clock_inc_ms":2000|clock_inc_ms needs clock_ms: the increment adds to a clock'; do
+    call POST /api/games "{\"game\":\"lot\",${bad%%|*}}"
+    expect 400 "{\"error\":\"${bad#*|}\"}" "a bad increment: ${bad%%|*}"
+done
 
 call POST /api/games '{"game":"lot","clock_ms":1000}'
 lid=$(field id)
@@ -371,7 +380,7 @@ l0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)
 sleep 1.6
 call GET "/api/games/$lid"
 expect 200 '"result":{"code":"0-1","reason":"' "the first player's time runs out"
-has "$body" '"clocks":{"ms":[0,1000],"running":null}' "the clock after the flag fell"
+has "$body" '"clocks":{"ms":[0,1000],"running":null,"base_ms":1000,"inc_ms":0}' "the clock after the flag fell"
 lost_reason=$(printf '%s' "$body" | sed -n 's/.*"result":{"code":"0-1","reason":"\([^"]*\)"}.*/\1/p')
 has "$lost_reason" "time" "the reason says time"
 has "$body" '"undo":[false,false]' "no undo is offered after a loss on time"
@@ -418,7 +427,8 @@ call GET "/api/games/$bid"
 expect 200 '"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]' "a beginner stays a beginner over a restart"
 call GET "/api/games/$cof"
 set -- $(clocks)
-status "$1" "$cof0" "a restart keeps the waiting side's time left exactly"
+status "$1" "$cof0" "a restart keeps the waiting side's time left exactly, increments included"
+has "$body" '"running":1,"base_ms":60000,"inc_ms":180000}' "a restart keeps the time control"
 if [ "$2" -le "$cof1" ] && [ "$2" -ge $((cof1 - 5000)) ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL the running clock after a restart: $2 ms, was $cof1 ms (of 60000)"; fi
 call GET "/api/games/$cid"

@@ -172,16 +172,36 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
     return 0;
 }
 
+/* clock_ms (0: none, else 1000..86400000 a player) and clock_inc_ms
+ * (0..180000 a turn, with a clock only).  -1 with err. */
+static int parse_clock(json_t *body, webgame_clock *c, char *err)
+{
+    long base, inc;
+    if (int_field(body, "clock_ms", 0, 86400000, 0, &base, err) ||
+        int_field(body, "clock_inc_ms", 0, 180000, 0, &inc, err))
+        return -1;
+    if (base > 0 && base < 1000)
+        snprintf(err, ERR_MAX, "clock_ms must be 0 or from 1000 to 86400000");
+    else if (inc > 0 && base == 0)
+        snprintf(err, ERR_MAX, "clock_inc_ms needs clock_ms: the increment adds to a clock");
+    else {
+        *c = (webgame_clock){base, inc};
+        return 0;
+    }
+    return -1;
+}
+
 static int create(call *k)
 {
-    static const char *const known[] = {"game", "options", "sgf", "seats", "clock_ms", NULL};
+    static const char *const known[] = {"game",     "options",      "sgf", "seats",
+                                        "clock_ms", "clock_inc_ms", NULL};
     char err[ERR_MAX] = "";
     if (only_known_fields(k->body, known, err) != 0)
         return answer(k, 400, NULL, err);
     json_t *game = json_object_get(k->body, "game"), *record = json_object_get(k->body, "sgf");
     const char *name = json_string_value(game), *sgf = json_string_value(record);
     webgame_seat seats[2];
-    long clock_ms;
+    webgame_clock clock;
     if ((game && !name) || (record && !sgf))
         return answer(k, 400, NULL, game && !name ? "game must be a game's name (a string)"
                                                   : "sgf must be a record's text (a string)");
@@ -190,12 +210,10 @@ static int create(call *k)
     if (sgf && json_object_get(k->body, "options"))
         return answer(k, 400, NULL, "options come with game: a record gives its own");
     if (parse_seats(json_object_get(k->body, "seats"), seats, err) ||
-        int_field(k->body, "clock_ms", 0, 86400000, 0, &clock_ms, err))
+        parse_clock(k->body, &clock, err))
         return answer(k, 400, NULL, err);
-    if (clock_ms > 0 && clock_ms < 1000)
-        return answer(k, 400, NULL, "clock_ms must be 0 or from 1000 to 86400000");
     json_t *out = NULL;
-    int status = webgame_create(name, json_object_get(k->body, "options"), sgf, seats, clock_ms,
+    int status = webgame_create(name, json_object_get(k->body, "options"), sgf, seats, clock,
                                 &out, err, sizeof err);
     return answer(k, status, out, err);
 }

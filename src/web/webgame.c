@@ -25,7 +25,7 @@ struct webgame {
     char id[WEBGAME_ID_LEN + 1];
     char token[2][WEBGAME_TOKEN_LEN + 1]; /* "" for a computer seat */
     webgame_seat seat[2];
-    int64_t clock_ms;
+    webgame_clock clock;     /* base_ms 0: no clock */
     session *s;
     pthread_mutex_t mu;      /* one request or runner step at a time */
     int lent;                /* seat + 1 a person lent to the computer for one turn */
@@ -172,7 +172,8 @@ static json_t *state_json(webgame *w, int you, int view_ply)
                   undo_refused(w, g, i, how, why, sizeof why) == 0;
     webjson_info in = {w->id, g, session_result(w->s, reason, sizeof reason), reason, seats, you,
                        session_thinking(w->s) != 0 && !w->analysing, pi.running, c.kind != 0,
-                       {c.left_ms[0], c.left_ms[1]}, c.running, view_ply, {undo[0], undo[1]}};
+                       w->clock.base_ms, c.inc_ms, {c.left_ms[0], c.left_ms[1]}, c.running,
+                       view_ply, {undo[0], undo[1]}};
     json_t *j = webjson_state(&in);
     json_decref(seats);
     game_free(g);
@@ -213,8 +214,9 @@ static int save(webgame *w, char *err, size_t errlen)
     session_clock c;
     session_clock_state(w->s, &c);
     if (session_to_sgf(w->s, &sgf, err, errlen) == 0 && seats_text && !sgf.failed) {
-        webstore_row row = {w->id, strbuf_str(&sgf), seats_text, tokens, w->clock_ms,
-                            {c.kind ? c.left_ms[0] : -1, c.kind ? c.left_ms[1] : -1}};
+        webstore_row row = {w->id, strbuf_str(&sgf), seats_text, tokens, w->clock.base_ms,
+                            {c.kind ? c.left_ms[0] : -1, c.kind ? c.left_ms[1] : -1},
+                            w->clock.inc_ms};
         rc = webstore_save(store, &row, err, errlen);
     } else if (!seats_text || sgf.failed) {
         snprintf(err, errlen, "out of memory");
@@ -508,7 +510,7 @@ static void *run(void *arg)
             }
             if (atomic_load(&w->done))
                 finish(w);
-            if (w->clock_ms > 0 && !atomic_load(&w->ended))
+            if (w->clock.base_ms > 0 && !atomic_load(&w->ended))
                 watch_clock(w);
         }
         if (now - last_ping >= PING_EVERY_MS) {
@@ -646,15 +648,16 @@ static int parse_seats(json_t *a, webgame_seat seats[2])
 }
 
 /* The clock as stored: what each side had left when it was last stored
- * (the time the server was down is no one's). */
+ * (the time the server was down is no one's); at most the base and every
+ * increment the turns so far could have added. */
 static void resume_clock(webgame *w, const webstore_row *row)
 {
     char err[SESSION_ERR_MAX];
-    int64_t left[2];
+    int64_t left[2], most = w->clock.base_ms + w->clock.inc_ms * (session_ply(w->s) + 1);
     for (int i = 0; i < 2; i++)
-        left[i] = row->left_ms[i] >= 0 && row->left_ms[i] <= w->clock_ms ? row->left_ms[i]
-                                                                          : w->clock_ms;
-    session_set_clock(w->s, w->clock_ms, 0, err, sizeof err);
+        left[i] = row->left_ms[i] >= 0 && row->left_ms[i] <= most ? row->left_ms[i]
+                                                                  : w->clock.base_ms;
+    session_set_clock(w->s, w->clock.base_ms, w->clock.inc_ms, err, sizeof err);
     session_resume_clock(w->s, left, err, sizeof err);
 }
 
@@ -677,8 +680,8 @@ static void load_row(void *arg, const webstore_row *row)
         for (int i = 0; i < 2; i++)
             if (strcmp(w->token[i], "-") == 0)
                 w->token[i][0] = 0;
-        w->clock_ms = row->clock_ms;
-        if (w->clock_ms > 0)
+        w->clock = (webgame_clock){row->clock_ms, row->inc_ms};
+        if (w->clock.base_ms > 0)
             resume_clock(w, row);
         atomic_store(&w->ended, session_to_move(s) < 0);
         ok = add_entry(w, row->id, err, sizeof err) == 0;
@@ -726,7 +729,7 @@ void webgame_halt(void)
         session_ponder_stop(w->s);
         char err[SESSION_ERR_MAX];
         /* the clocks as they stand: a restart gives back no time */
-        if (w->clock_ms > 0 && !atomic_load(&w->ended) && save(w, err, sizeof err) != 0)
+        if (w->clock.base_ms > 0 && !atomic_load(&w->ended) && save(w, err, sizeof err) != 0)
             fprintf(stderr, "quartet serve: game %s: clock not stored: %s\n", w->id, err);
         pthread_mutex_unlock(&w->mu);
     }
@@ -843,7 +846,7 @@ static json_t *created_json(webgame *w)
 }
 
 int webgame_create(const char *name, json_t *options, const char *sgf,
-                   const webgame_seat seats[2], int64_t clock_ms, json_t **out, char *err,
+                   const webgame_seat seats[2], webgame_clock clock, json_t **out, char *err,
                    size_t errlen)
 {
     if (webgame_count() >= max_games) {
@@ -862,10 +865,11 @@ int webgame_create(const char *name, json_t *options, const char *sgf,
         if (!seats[i].computer && random_hex(w->token[i], WEBGAME_TOKEN_LEN) != 0)
             rc = fail(err, errlen, 503, "no random numbers");
     }
-    w->clock_ms = clock_ms;
+    w->clock = clock;
     if (rc == 0 && apply_seats(w, err, errlen) != 0)
         rc = 400;
-    if (rc == 0 && clock_ms > 0 && session_set_clock(s, clock_ms, 0, err, errlen) != 0)
+    if (rc == 0 && clock.base_ms > 0 &&
+        session_set_clock(s, clock.base_ms, clock.inc_ms, err, errlen) != 0)
         rc = 400;
     if (rc == 0)
         rc = add_entry(w, NULL, err, errlen);

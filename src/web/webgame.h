@@ -50,9 +50,14 @@ void webgame_stop(void);
 webgame *webgame_find(const char *id);
 int webgame_count(void);
 
+/* A game's clock: base_ms per player (0: none), inc_ms added after each turn. */
+typedef struct webgame_clock {
+    int64_t base_ms, inc_ms;
+} webgame_clock;
+
 /* New game: name + options (a JSON object), or an SGF record's text. */
 int webgame_create(const char *name, json_t *options, const char *sgf,
-                   const webgame_seat seats[2], int64_t clock_ms, json_t **out, char *err,
+                   const webgame_seat seats[2], webgame_clock clock, json_t **out, char *err,
                    size_t errlen);
 
 /* What each level of the computer means in a game with these options

@@ -203,9 +203,10 @@ json_t *webjson_state(const webjson_info *in)
     int over = in->result != RESULT_NONE;
     json_t *clocks = json_null();
     if (in->clock)
-        clocks = json_pack("{s:[I,I], s:o}", "ms", (json_int_t)in->left_ms[0],
+        clocks = json_pack("{s:[I,I], s:o, s:I, s:I}", "ms", (json_int_t)in->left_ms[0],
                            (json_int_t)in->left_ms[1], "running",
-                           in->running < 0 || over ? json_null() : json_integer(in->running));
+                           in->running < 0 || over ? json_null() : json_integer(in->running),
+                           "base_ms", (json_int_t)in->base_ms, "inc_ms", (json_int_t)in->inc_ms);
     json_t *j = json_pack(
         "{s:s, s:s, s:s, s:o, s:[s,s], s:o, s:{s:s, s:s}, s:o, s:O, s:o, s:b, s:b, s:o, s:i}",
         "id",

@@ -23,6 +23,7 @@ typedef struct webjson_info {
     int thinking;
     int pondering;       /* the computer thinks on the person's time */
     int clock;           /* 0: none */
+    int64_t base_ms, inc_ms; /* the clock's time control */
     int64_t left_ms[2];
     int running;         /* -1: none */
     int view_ply;        /* the board after this many moves; -1: the last */

@@ -47,13 +47,16 @@ static int make_dirs(const char *path, char *err, size_t errlen)
     return 0;
 }
 
-/* The clocks' time left, added to a database made before they were kept. */
+/* The clocks' time left and increment, added to a database made before
+ * they were kept. */
 static int add_clock_columns(sqlite3 *db, char **msg)
 {
-    for (int i = 0; i < 2; i++) {
+    static const char *const columns[] = {"left0 INTEGER NOT NULL DEFAULT -1",
+                                          "left1 INTEGER NOT NULL DEFAULT -1",
+                                          "inc_ms INTEGER NOT NULL DEFAULT 0"};
+    for (int i = 0; i < 3; i++) {
         char sql[96];
-        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN left%d INTEGER NOT NULL DEFAULT -1",
-                 i);
+        snprintf(sql, sizeof sql, "ALTER TABLE games ADD COLUMN %s", columns[i]);
         if (sqlite3_exec(db, sql, NULL, NULL, msg) != SQLITE_OK) {
             if (!strstr(*msg, "duplicate column"))
                 return -1;
@@ -111,10 +114,11 @@ void webstore_close(webstore *st)
 int webstore_save(webstore *st, const webstore_row *row, char *err, size_t errlen)
 {
     static const char *const sql =
-        "INSERT INTO games (id, created, updated, sgf, seats, tokens, clock_ms, left0, left1)"
-        " VALUES (?1, strftime('%s','now'), strftime('%s','now'), ?2, ?3, ?4, ?5, ?6, ?7)"
+        "INSERT INTO games (id, created, updated, sgf, seats, tokens, clock_ms, left0, left1,"
+        " inc_ms)"
+        " VALUES (?1, strftime('%s','now'), strftime('%s','now'), ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
         " ON CONFLICT(id) DO UPDATE SET updated = strftime('%s','now'), sgf = ?2,"
-        " seats = ?3, tokens = ?4, clock_ms = ?5, left0 = ?6, left1 = ?7";
+        " seats = ?3, tokens = ?4, clock_ms = ?5, left0 = ?6, left1 = ?7, inc_ms = ?8";
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
         return fail(err, errlen, "database", st->db);
@@ -125,6 +129,7 @@ int webstore_save(webstore *st, const webstore_row *row, char *err, size_t errle
     sqlite3_bind_int64(q, 5, row->clock_ms);
     sqlite3_bind_int64(q, 6, row->left_ms[0]);
     sqlite3_bind_int64(q, 7, row->left_ms[1]);
+    sqlite3_bind_int64(q, 8, row->inc_ms);
     int rc = sqlite3_step(q) == SQLITE_DONE ? 0 : fail(err, errlen, "database", st->db);
     sqlite3_finalize(q);
     return rc;
@@ -135,7 +140,8 @@ int webstore_each(webstore *st, void (*fn)(void *arg, const webstore_row *row), 
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db,
-                           "SELECT id, sgf, seats, tokens, clock_ms, left0, left1 FROM games"
+                           "SELECT id, sgf, seats, tokens, clock_ms, left0, left1, inc_ms"
+                           " FROM games"
                            " ORDER BY created, rowid",
                            -1, &q, NULL) != SQLITE_OK)
         return fail(err, errlen, "database", st->db);
@@ -145,7 +151,8 @@ int webstore_each(webstore *st, void (*fn)(void *arg, const webstore_row *row), 
             (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
             (const char *)sqlite3_column_text(q, 2), (const char *)sqlite3_column_text(q, 3),
             sqlite3_column_int64(q, 4),
-            {sqlite3_column_int64(q, 5), sqlite3_column_int64(q, 6)}};
+            {sqlite3_column_int64(q, 5), sqlite3_column_int64(q, 6)},
+            sqlite3_column_int64(q, 7)};
         if (row.id && row.sgf && row.seats && row.tokens)
             fn(arg, &row);
         n++;

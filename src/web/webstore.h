@@ -21,6 +21,7 @@ typedef struct webstore_row {
     const char *tokens; /* "TOKEN0 TOKEN1" ("-" for a computer seat) */
     int64_t clock_ms;
     int64_t left_ms[2]; /* what each side's clock had left; -1: full time */
+    int64_t inc_ms;     /* the clock's increment a turn */
 } webstore_row;
 
 /* Open or create the database at path (its directory is created).  NULL
