@@ -152,6 +152,7 @@ export async function startGame(page, game, options = {}, opponent = 'computer',
   if (extra.level) await page.locator('#level').fill(String(extra.level));
   if (extra.side != null) await page.selectOption('#side', String(extra.side));
   if (extra.clock) await page.fill('#clock', String(extra.clock));
+  if (extra.increment) await page.fill('#increment', String(extra.increment));
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.waitForSelector('svg.board [data-cell]');
   return idOf(page);

@@ -187,6 +187,7 @@ test('a move typed on the keyboard, and the clock', async () => {
   // the first seat's time runs from the start: on a loaded machine it may show 0:59
   assert.match(await page.locator('.player[data-seat="0"] .clock').textContent(), /^(1:00|0:5\d)$/);
   assert.equal(await page.locator('.player[data-seat="1"] .clock').textContent(), '1:00');
+  assert.equal(await page.locator('.timecontrol').textContent(), '1+0');
   await page.fill('#move-input', 'b1-b3');
   await page.press('#move-input', 'Enter');
   await waitPly(page, 1);
@@ -200,6 +201,30 @@ test('a move typed on the keyboard, and the clock', async () => {
   await page.waitForFunction(() => /^0:5\d$/.test(document.querySelector('.player[data-seat="1"] .clock').textContent), null, { timeout: 5000 });
   assert.match(await page.locator('.player[data-seat="0"] .clock').textContent(), /^(1:00|0:5\d)$/);
   await page.closeChecked();
+});
+
+test('a clock with an increment: chosen on the start page, shown as 5+3, over a reload', async () => {
+  const page = await open(browser);
+  await page.goto(BASE + '/');
+  assert.ok(await page.locator('#increment').isHidden()); // no clock, no increment
+  await page.fill('#clock', '5');
+  assert.ok(await page.locator('#increment').isVisible());
+  assert.equal(await page.locator('.field.increment small').textContent(),
+    'added to the clock after each turn (0–180)');
+  const id = await startGame(page, 'loa', {}, 'local', { clock: 5, increment: 3 });
+  assert.equal(await page.locator('.timecontrol').textContent(), '5+3');
+  await shot(page, 'clock-increment-desktop');
+  const st = await state(id);
+  assert.equal(st.clocks.base_ms, 300000);
+  assert.equal(st.clocks.inc_ms, 3000);
+  await page.reload();
+  await page.waitForSelector('svg.board [data-cell]');
+  await page.waitForFunction(() => document.querySelector('.timecontrol').textContent === '5+3');
+  const plain = await open(browser);
+  await startGame(plain, 'loa', {}, 'local');
+  assert.equal(await plain.locator('.timecontrol').textContent(), '');
+  assert.ok(await plain.locator('.timecontrol').isHidden());
+  for (const p of [page, plain]) await p.closeChecked();
 });
 
 test('the analysis view: candidate moves on the board with win rates', async () => {

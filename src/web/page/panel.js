@@ -17,6 +17,12 @@ function fmtClock(ms) {
   return (neg ? '-' : '') + txt;
 }
 
+// The time control as players write it: minutes each + seconds a turn ("5+3").
+function timeControl(c) {
+  const base = c.base_ms % 60000 === 0 ? String(c.base_ms / 60000) : `${c.base_ms / 1000}s`;
+  return `${base}+${c.inc_ms / 1000}`;
+}
+
 function seatName(page, seat) {
   const s = page.live.seats[seat] || {};
   if (s.kind === 'computer') {
@@ -81,6 +87,7 @@ export function panel(page) {
     h('span.swatch'), h('span.name'), h('span.clock', { 'aria-label': 'clock' })));
   q.status = h('p.status', { role: 'status' });
   q.conn = h('span.conn', { title: 'live updates' });
+  q.tc = h('span.timecontrol', { title: 'clock: minutes each + seconds added a turn' });
   q.choices = h('div.choices');
   q.thinking = h('div.thinking', { hidden: true },
     h('div.wrbar', { role: 'meter', 'aria-label': 'win rate', 'aria-valuemin': 0, 'aria-valuemax': 100 },
@@ -137,7 +144,7 @@ export function panel(page) {
   ui.root = h('div.game', {},
     h('section.boardarea', {}, h('div.boardbox', {}, svg), q.choices),
     h('aside.side', {},
-      h('div.head', {}, q.title, q.conn),
+      h('div.head', {}, q.title, q.tc, q.conn),
       q.playersBox = h('div.players', {}, q.players[1], q.status, q.players[0]),
       q.thinking,
       h('div.controls', {}, q.undo, q.computer, q.resign, q.flip,
@@ -245,6 +252,7 @@ function update(page, q, choices, steps) {
   if (q.playersBox.firstChild !== q.players[top]) q.playersBox.replaceChildren(q.players[top], q.status, q.players[bottom]);
   page.clockAt = Date.now();
   clocks(page, q);
+  q.tc.textContent = st.clocks ? timeControl(st.clocks) : '';
   const n = page.shown.view_ply;
   q.status.textContent = page.reviewing()
     ? `Reviewing position after ${n} move${n === 1 ? '' : 's'} — ${statusText(page)}`

@@ -51,7 +51,15 @@ function opponentFieldset(game) {
         h('option', { value: '0' }, `${cap(col[0])} (first)`), h('option', { value: '1' }, `${cap(col[1])} (second)`),
         h('option', { value: 'random' }, 'Random'))),
     h('div.field', {}, h('label', { for: 'clock' }, 'Clock (minutes each, 0: none)'),
-      h('input', { id: 'clock', name: 'clock', type: 'number', min: 0, max: 180, step: 1, value: 0 })));
+      number('clock', 180)),
+    h('div.field.increment', { hidden: true },
+      h('label', { for: 'increment' }, 'Increment (seconds a move)'), number('increment', 180),
+      h('small', {}, 'added to the clock after each turn (0–180)')));
+}
+
+// A whole number field from 0 to max, 0 at first.
+function number(id, max) {
+  return h('input', { id, name: id, type: 'number', min: 0, max, step: 1, value: 0 });
 }
 
 // The game's options as the form has them.
@@ -96,6 +104,7 @@ function showFields(form) {
     for (const c of el.querySelectorAll('input, select')) c.disabled = !on;
   };
   show(form.querySelector('.computer-opts'), comp);
+  show(form.querySelector('.field.increment'), Number(form.querySelector('#clock').value) > 0);
   if (comp) {
     show(form.querySelector('.field.level'), strength === 'level');
     for (const f of form.querySelectorAll('.field.time')) show(f, strength === 'time');
@@ -118,8 +127,9 @@ function spec(form, game) {
   const seatsSpec = [{ kind: 'human' }, { kind: 'human' }];
   if (opp === 'computer') seatsSpec[1 - side] = comp;
   const req = { game: game.name, options, seats: seatsSpec };
-  const clock = Number(fd.get('clock'));
+  const clock = Number(fd.get('clock')), inc = Number(fd.get('increment'));
   if (clock > 0) req.clock_ms = clock * 60000;
+  if (clock > 0 && inc > 0) req.clock_inc_ms = inc * 1000;
   return { req, opp, side };
 }
 
