@@ -8,7 +8,7 @@
  * thread; this thread waits on the keyboard and on a pipe the search's
  * callbacks write to, so the thinking line updates and a key moves now.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "ai/engine.h"
 #include "cli.h"
 #include "session.h"
@@ -18,6 +18,7 @@
 #include <editline/readline.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <locale.h>
 #include <poll.h>
 #include <pthread.h>
@@ -29,6 +30,7 @@
 #include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #define LINE_MAX_CHARS 1000 /* longest line read at the prompt */
 #define NEWS_MAX 2048       /* one progress report as text */
@@ -44,6 +46,8 @@ typedef struct play {
     int cursor;         /* the terminal moves its cursor (not TERM=dumb or unset) */
     int colour;         /* the last turn's cells also in reverse video */
     int dirty;          /* moves played since the last save or load */
+    int over_shown;     /* the screen last said the game is over */
+    int fell;           /* the flag fell while the last line was typed */
     const char *warned; /* the command the unsaved-game warning was for, */
     const char *warned_before; /* and for the command before this one */
     strbuf line;        /* review: every turn of the game as loaded or played */
@@ -70,12 +74,124 @@ typedef struct play {
 
 /* ---- input ---- */
 
+static void show_status(play *s);
+static int term_columns(void);
+
+/* The keyboard as the line editor reads it.  libedit's readline calls
+ * read_key without an argument, hence these. */
+static struct {
+    play *s;      /* whose kept clock is watched while a line is typed */
+    int watch;    /* the game was on when the line began */
+    int fell;     /* its flag fell: the line was ended for it */
+    char again[LINE_MAX_CHARS + 1]; /* typed before that: read first */
+    size_t next;
+} keyboard;
+
+/* How long the side to move's kept clock lasts, in ms (-1: none runs). */
+static int flag_wait_ms(play *s)
+{
+    session_clock c;
+    session_clock_state(s->ses, &c);
+    if (c.kind != 2 || c.running < 0)
+        return -1;
+    int64_t left = c.left_ms[c.running] + 1; /* it falls once all of it is used */
+    return left < 0 ? 0 : left > INT_MAX ? INT_MAX : (int)left;
+}
+
+/* One byte typed, waiting no longer than the kept clock lasts: 1; 0 when
+ * the game ended first (its flag fell); -1 at the end of input. */
+static int read_byte(int fd, char *c)
+{
+    for (;;) {
+        if (keyboard.watch && session_to_move(keyboard.s->ses) < 0)
+            return 0;
+        struct pollfd p = {fd, POLLIN, 0};
+        int r = poll(&p, 1, keyboard.watch ? flag_wait_ms(keyboard.s) : -1);
+        if (r < 0 && errno != EINTR)
+            return -1;
+        if (r <= 0)
+            continue; /* the clock's time is up, or a signal came: look again */
+        ssize_t n = read(fd, c, 1);
+        if (n == 1)
+            return 1;
+        if (n == 0 || (errno != EINTR && errno != EAGAIN))
+            return -1;
+    }
+}
+
+/* libedit's readline reads keys through this (rl_getc_function) and takes
+ * what it returns as one character, so a key of the user's encoding is
+ * decoded here.  A fallen flag ends the line with a newline. */
+static int read_key(FILE *in)
+{
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    for (;;) {
+        char c;
+        int got = 1;
+        if (keyboard.again[keyboard.next])
+            c = keyboard.again[keyboard.next++];
+        else
+            got = read_byte(fileno(in), &c);
+        if (got <= 0) {
+            keyboard.fell = got == 0;
+            return got == 0 ? '\n' : -1;
+        }
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, &c, 1, &st);
+        if (n == (size_t)-1)
+            memset(&st, 0, sizeof st); /* not a character: dropped */
+        else if (n != (size_t)-2)
+            return (int)wc;
+    }
+}
+
+/* Columns the text takes on the screen. */
+static int text_width(const char *t)
+{
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int w = 0;
+    wchar_t wc;
+    size_t n;
+    while (*t && (n = mbrtowc(&wc, t, strlen(t), &st)) != 0 && n < (size_t)-2) {
+        int cw = wcwidth(wc);
+        w += cw < 0 ? 2 : cw; /* a control character shows as ^X */
+        t += n;
+    }
+    return w;
+}
+
+/* The flag fell while a line was typed: the line leaves the screen for
+ * the result (a terminal that moves its cursor; the editor ended the line
+ * and began a row below it). */
+static void show_flag_fall(play *s, const char *prompt, const char *line)
+{
+    if (s->cursor)
+        printf("\033[%dA\r\033[J", 1 + (text_width(prompt) + text_width(line)) / term_columns());
+    show_status(s);
+}
+
+/* The next line begins with what was typed (control keys left out: they
+ * would act again). */
+static void type_again(const char *line)
+{
+    size_t n = 0;
+    for (const char *p = line; *p && n < LINE_MAX_CHARS; p++)
+        if ((unsigned char)*p >= ' ' && *p != 0x7f)
+            keyboard.again[n++] = *p;
+    keyboard.again[n] = 0;
+    keyboard.next = 0;
+}
+
 /* One line of input; NULL at end of input.  A line longer than
  * LINE_MAX_CHARS is refused as a whole with one message ("" returned).
- * Caller frees. */
-static char *read_line(const play *s, const char *prompt)
+ * s->fell when the flag fell first: the line, unfinished, and the result
+ * shown.  Caller frees. */
+static char *read_line(play *s, const char *prompt)
 {
     char *line;
+    s->fell = 0;
     if (s->interactive) {
         /* The line editor's own terminal mode before the prompt shows:
          * readline() alone writes the prompt first, and a Ctrl-D typed in
@@ -85,12 +201,22 @@ static char *read_line(const play *s, const char *prompt)
          * was entered in, so the cooked one is put back here. */
         struct termios cooked;
         int have = tcgetattr(0, &cooked) == 0;
+        keyboard.s = s;
+        keyboard.watch = session_to_move(s->ses) >= 0;
+        keyboard.fell = 0;
         rl_prep_terminal(1);
         line = readline(prompt);
         if (have)
             tcsetattr(0, TCSADRAIN, &cooked);
+        keyboard.again[0] = 0;
+        keyboard.next = 0;
         if (!line)
             return NULL;
+        if (keyboard.fell) {
+            s->fell = 1;
+            show_flag_fall(s, prompt, line);
+            return line;
+        }
     } else {
         fputs(prompt, stdout);
         fflush(stdout);
@@ -181,7 +307,7 @@ static void print_board(const play *s, const char *board)
 
 static void show(play *s)
 {
-    char board[GAME_RENDER_MAX], why[GAME_ERR_MAX], last[SESSION_TURN_MAX];
+    char board[GAME_RENDER_MAX], last[SESSION_TURN_MAX];
     const game_ops *ops = session_ops(s->ses);
     session_render(s->ses, 1, board, sizeof board);
     print_board(s, board);
@@ -196,17 +322,33 @@ static void show(play *s)
         printf("Last turn: %s %s\n", c, last);
     }
     game_free(g);
+    show_status(s);
+}
+
+/* The clock, then the side to move or the result. */
+static void show_status(play *s)
+{
+    char why[GAME_ERR_MAX];
     show_clock(s);
     int r = session_result(s->ses, why, sizeof why);
+    s->over_shown = r != RESULT_NONE;
     if (r == RESULT_NONE) {
         char c[32];
         int p = session_to_move(s->ses);
-        game_colour_capital(ops, p, c, sizeof c);
+        game_colour_capital(session_ops(s->ses), p, c, sizeof c);
         printf("%s to move (%s)\n", c, s->label[p]);
     } else {
         printf("Game over: %s (%s)\n", game_result_text(r), why);
     }
     fflush(stdout);
+}
+
+/* What may be typed after the end; a loss on time or a forfeit is final. */
+static void say_over(play *s)
+{
+    int how = session_result_how(s->ses);
+    printf("The game is over: type %sback, new or quit.\n",
+           how == 'T' || how == 'F' ? "" : "undo, ");
 }
 
 static void list_moves(play *s)
@@ -708,7 +850,7 @@ static void resign(play *s)
         goto_turn(s, s->nline);
     }
     if (session_to_move(s->ses) < 0) {
-        printf("The game is over: type undo, back, new or quit.\n");
+        say_over(s);
         return;
     }
     if (session_resign(s->ses, session_to_move(s->ses), err, sizeof err) != 0) {
@@ -940,6 +1082,10 @@ static int try_completion(play *s, const char *typed)
         for (int j = 0; j < k; j++)
             printf("  %d. %s\n", j + 1, cands[j]);
         char *line = read_line(s, "choose a number or a move (empty to cancel): ");
+        if (s->fell) {
+            free(line); /* the game ended meanwhile: nothing to choose */
+            return 1;
+        }
         char *c = line;
         while (c && isspace((unsigned char)*c))
             c++;
@@ -1078,7 +1224,7 @@ static void play_move(play *s, const char *cmd, int over)
 {
     char err[SESSION_ERR_MAX];
     if (over) {
-        printf("The game is over: type undo, back, new or quit.\n");
+        say_over(s);
     } else if (session_play(s->ses, -1, cmd, 0, err, sizeof err) >= 0) {
         s->dirty = 1;
         sync_line(s);
@@ -1174,6 +1320,8 @@ static void game_loop(play *s)
     const game_ops *ops = session_ops(s->ses);
     for (;;) {
         int p = session_to_move(s->ses), over = p < 0;
+        if (over && !s->over_shown)
+            show_status(s); /* the flag fell since the board was drawn */
         if (!over && !session_is_human(s->ses, p) && s->view == s->nline) {
             computer_turn(s);
             show(s);
@@ -1185,6 +1333,11 @@ static void game_loop(play *s)
         snprintf(prompt, sizeof prompt, "%s> ",
                  over ? "game over" : s->view < s->nline ? "review" : ops->colour[p]);
         char *line = read_line(s, prompt);
+        if (s->fell) {
+            type_again(line); /* at the game over prompt */
+            free(line);
+            continue;
+        }
         if (!line) {
             putchar('\n'); /* Ctrl-D: end the prompt's line */
             age_warning(s);
@@ -1261,6 +1414,7 @@ int play_main(int argc, char **argv)
             /* the line editor reads characters of the user's encoding
              * (a file name in UTF-8), not bytes; numbers stay in C's form */
             setlocale(LC_CTYPE, "");
+            rl_getc_function = read_key; /* read by rl_initialize */
             rl_initialize(); /* before rl_prep_terminal */
         }
         char opts[GAME_TEXT_MAX];

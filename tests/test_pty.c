@@ -264,6 +264,20 @@ static void say(term *t, const char *prompt, const char *line, const char *text)
     EXPECT(t, text);
 }
 
+/* Wait for lines of text as the terminal shows them (each \n a \r\n). */
+static void expect_lines(term *t, const char *lines)
+{
+    char want[4096];
+    size_t n = 0;
+    for (const char *p = lines; *p && n + 2 < sizeof want; p++) {
+        if (*p == '\n')
+            want[n++] = '\r';
+        want[n++] = *p;
+    }
+    want[n] = 0;
+    EXPECT(t, want);
+}
+
 /* One side named as a computer: the person plays the other; quit with an
  * unsaved game asks once. */
 static void test_one_computer_side(void)
@@ -434,35 +448,45 @@ static void test_long_line_help(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
-/* level and time mid-game; a clock shown with the board whose flag falls. */
+/* level and time mid-game; a clock shown with the board whose flag falls
+ * while the prompt waits: the result shows then, nothing typed (it showed
+ * only once a line was entered). */
 static void test_level_clock(void)
 {
     term t;
-    char *argv[] = {(char *)quartet(), "play", "loa", "--clock", "0.02+0", NULL};
+    char *argv[] = {(char *)quartet(), "play", "loa", "--clock", "0.05+0", NULL};
     CHECK(term_start(&t, argv) == 0);
-    /* 1.2 s a side, shown rounded up; Black's is already running. */
-    EXPECT(&t, "(running) White 0:02");
+    /* 3 s a side; Black's is already running. */
+    EXPECT(&t, "(running) White 0:03");
     say(&t, "black> ", "level 7", "The computer now plays with level=7.");
     say(&t, "black> ", "time 2s", "The computer now plays with ms=2000.");
-    EXPECT(&t, "black> ");
-    usleep(1500 * 1000);
-    say(&t, "black> ", "c8-c6", "Game over: 0-1 (");
+    t.mark = 0; /* a loaded machine may have let it fall before time was typed */
+    expect_lines(&t, "Clock: Black 0:00 White 0:03\n"
+                     "Game over: 0-1 (Black lost on time)\n"
+                     "game over> ");
     term_type(&t, "game over> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }
 
-/* Wait for lines of text as the terminal shows them (each \n a \r\n). */
-static void expect_lines(term *t, const char *lines)
+/* What was typed when the flag fell stays in the line: taken off the
+ * screen with its prompt, for the result, and typed again after the game
+ * over prompt.  A loss on time is final: no undo offered, and undo says
+ * why (a resignation's is taken back: test_resign_in_review). */
+static void test_flag_while_typing(void)
 {
-    char want[4096];
-    size_t n = 0;
-    for (const char *p = lines; *p && n + 2 < sizeof want; p++) {
-        if (*p == '\n')
-            want[n++] = '\r';
-        want[n++] = *p;
-    }
-    want[n] = 0;
-    EXPECT(t, want);
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--clock", "0.05", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    term_keys(&t, "black> ", "c8-c");
+    expect_lines(&t, "c8-c\n\033[1A\r\033[JClock: Black 0:00 White 0:03\n"
+                     "Game over: 0-1 (Black lost on time)\n"
+                     "game over> c8-c");
+    term_keys(&t, "game over> c8-c", "6\r");
+    expect_lines(&t, "6\nThe game is over: type back, new or quit.\n");
+    say(&t, "game over> ", "undo",
+        "the game is over (Black lost on time): that cannot be taken back\r\n");
+    term_type(&t, "game over> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
 }
 
 /* level alone lists what each level plays: LOA's computer is alpha-beta
@@ -913,6 +937,7 @@ int main(void)
     RUN(test_lot_choice);
     RUN(test_long_line_help);
     RUN(test_level_clock);
+    RUN(test_flag_while_typing);
     RUN(test_level_list);
     RUN(test_last_turn_marks);
     RUN(test_square_colour);
