@@ -43,6 +43,7 @@ typedef struct play {
     session *ses;
     char label[2][160]; /* "human", "ai level=3": shown beside the side to move */
     int interactive;
+    int held;           /* the terminal's keys held between prompts (hold_keys) */
     int cursor;         /* the terminal moves its cursor (not TERM=dumb or unset) */
     int colour;         /* the last turn's cells also in reverse video */
     int dirty;          /* moves played since the last save or load */
@@ -193,21 +194,11 @@ static char *read_line(play *s, const char *prompt)
     char *line;
     s->fell = 0;
     if (s->interactive) {
-        /* The line editor's own terminal mode before the prompt shows:
-         * readline() alone writes the prompt first, and a Ctrl-D typed in
-         * that moment reaches the cooked terminal, which keeps it as a NUL
-         * byte for the editor; the line is then never empty again and
-         * Ctrl-D only rings the bell.  readline() returns with the mode it
-         * was entered in, so the cooked one is put back here. */
-        struct termios cooked;
-        int have = tcgetattr(0, &cooked) == 0;
+        /* readline() finds the terminal held (hold_keys) and leaves it so */
         keyboard.s = s;
         keyboard.watch = session_to_move(s->ses) >= 0;
         keyboard.fell = 0;
-        rl_prep_terminal(1);
         line = readline(prompt);
-        if (have)
-            tcsetattr(0, TCSADRAIN, &cooked);
         keyboard.again[0] = 0;
         keyboard.next = 0;
         if (!line)
@@ -493,8 +484,8 @@ static void draw_news(play *s, int *drawn)
     *drawn = lines;
 }
 
-/* The terminal's mode before raw_keys, and the signals that end the
- * program meanwhile (Ctrl-C while the computer thinks) with what they did
+/* The terminal's mode before hold_keys, and the signals that end the
+ * program meanwhile (Ctrl-C, while the computer thinks too) with what they did
  * before: such a signal puts the mode back first, so the shell is not
  * left without echo and line editing. */
 #define KEYS_NSIG 4
@@ -512,8 +503,14 @@ static void keys_signal(int sig)
     raise(sig); /* delivered, and fatal, once this handler returns */
 }
 
-/* Keys reach us one at a time, unechoed, while a search runs. */
-static int raw_keys(int on)
+/* From the first drawing to the end the terminal neither echoes nor
+ * gathers lines (the line editor sets its own mode while it reads one): a
+ * key typed while the board is drawn or the computer thinks waits, unseen,
+ * for the editor, which shows it once in the next line, or it makes the
+ * computer move now.  (Cooked there, the terminal echoed such a key and
+ * the editor showed it again; a Ctrl-D it kept as a NUL for the editor,
+ * and that line never ended.)  hold_keys(0) puts the mode back. */
+static int hold_keys(int on)
 {
     if (!on) {
         int rc = tcsetattr(0, TCSANOW, &keys_cooked);
@@ -534,7 +531,7 @@ static int raw_keys(int on)
     t.c_cc[VMIN] = 1;
     t.c_cc[VTIME] = 0;
     if (tcsetattr(0, TCSANOW, &t) != 0) {
-        raw_keys(0);
+        hold_keys(0);
         return -1;
     }
     return 0;
@@ -546,19 +543,18 @@ static int raw_keys(int on)
  * next command instead of being lost. */
 static int wait_search(play *s, int64_t limit_ms)
 {
-    int raw = s->interactive && raw_keys(1) == 0;
     int64_t t0 = util_now_ms();
     int drawn = 0, keyed = 0, stopped = 0;
     while (session_thinking(s->ses) == 1) {
         struct pollfd p[2] = {{s->pipe[0], POLLIN, 0}, {0, POLLIN, 0}};
-        int r = poll(p, raw && !stopped ? 2 : 1, 100);
+        int r = poll(p, s->held && !stopped ? 2 : 1, 100);
         if (r > 0 && (p[0].revents & POLLIN)) {
             char c[64];
             ssize_t n = read(s->pipe[0], c, sizeof c);
             if (n > 0 && memchr(c, 'p', (size_t)n))
                 draw_news(s, &drawn);
         }
-        if (r > 0 && raw && !stopped && (p[1].revents & POLLIN)) {
+        if (r > 0 && s->held && !stopped && (p[1].revents & POLLIN)) {
             keyed = stopped = 1;
             session_think_stop(s->ses);
         }
@@ -567,8 +563,6 @@ static int wait_search(play *s, int64_t limit_ms)
             session_think_stop(s->ses);
         }
     }
-    if (raw)
-        raw_keys(0);
     erase_news(s, drawn);
     fflush(stdout);
     return keyed;
@@ -1415,7 +1409,8 @@ int play_main(int argc, char **argv)
              * (a file name in UTF-8), not bytes; numbers stay in C's form */
             setlocale(LC_CTYPE, "");
             rl_getc_function = read_key; /* read by rl_initialize */
-            rl_initialize(); /* before rl_prep_terminal */
+            rl_initialize(); /* on the cooked terminal: it edits only where it echoes */
+            s.held = hold_keys(1) == 0;
         }
         char opts[GAME_TEXT_MAX];
         session_options_text(s.ses, opts, sizeof opts);
@@ -1423,6 +1418,8 @@ int play_main(int argc, char **argv)
                opts[0] ? opts : "no options");
         show(&s);
         game_loop(&s);
+        if (s.held)
+            hold_keys(0);
     }
     session_free(s.ses);
     game_free(s.view_game);

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
@@ -38,10 +39,10 @@ static int64_t now_ms(void)
 }
 
 /* Colour allowed for the next program (else NO_COLOR is set, as most
- * tests check the plain screen); its window's width (0: 80) and terminal
- * type (NULL: xterm). */
+ * tests check the plain screen); its window's width (0: 80), terminal
+ * type (NULL: xterm) and keys typed before it starts (NULL: none). */
 static int term_colour, term_width;
-static const char *term_kind;
+static const char *term_kind, *term_typed_first;
 
 /* Start argv on a new pseudo-terminal of 80x24 (or term_width columns) as
  * its controlling terminal. */
@@ -54,6 +55,9 @@ static int term_start(term *t, char *const argv[])
         return -1;
     const char *name = ptsname(t->fd);
     if (!name)
+        return -1;
+    size_t typed = term_typed_first ? strlen(term_typed_first) : 0;
+    if (typed && write(t->fd, term_typed_first, typed) != (ssize_t)typed)
         return -1;
     t->pid = fork();
     if (t->pid < 0)
@@ -921,6 +925,53 @@ static void test_key_between_computers(void)
     CHECK_INT(term_finish(&t), 128 + SIGINT);
 }
 
+/* Wait until the program is blocked writing to its terminal (its output
+ * held by a Ctrl-S typed before it started), as the kernel shows the call
+ * it waits in; 1 if it is. */
+static int term_blocked(const term *t)
+{
+    char path[64], want[32], buf[64];
+    snprintf(path, sizeof path, "/proc/%d/syscall", (int)t->pid);
+    snprintf(want, sizeof want, "%d 0x1 ", SYS_write);
+    for (int64_t end = now_ms() + WAIT_MS; now_ms() < end; usleep(10 * 1000)) {
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+        if (f)
+            fclose(f);
+        buf[n] = 0;
+        if (strncmp(buf, want, strlen(want)) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Keys typed while the board and the computer's move are printed show
+ * once, in the next line, and none is lost: the terminal was cooked until
+ * the prompt, echoed them as they came, and the line editor showed them
+ * again.  A Ctrl-S typed first holds the program at its first line of
+ * output while the keys come; Ctrl-Q lets it go on. */
+static void test_typed_ahead(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--black=ai:level=1,seed=1", NULL};
+    term_typed_first = "\023";
+    CHECK(term_start(&t, argv) == 0);
+    term_typed_first = NULL;
+    CHECK(term_blocked(&t));
+    term_keys(&t, "", "qqq\021");
+    EXPECT(&t, "Black plays ");
+    expect_lines(&t, "White to move (human)\nwhite> qqq");
+    const char *prompt = strstr(t.out, "white> ");
+    int echoed = 0;
+    for (const char *p = t.out; prompt && p < prompt; p++)
+        echoed += *p == 'q';
+    CHECK_INT(echoed, 0);
+    say(&t, "white> qqq", "", "'qqq' is not a move");
+    term_type(&t, "white> ", "quit");
+    term_type(&t, "white> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 int main(void)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -951,5 +1002,6 @@ int main(void)
     RUN(test_review_keeps_the_game);
     RUN(test_level_drops_time);
     RUN(test_key_between_computers);
+    RUN(test_typed_ahead);
     return check_summary("test_pty");
 }
