@@ -360,15 +360,17 @@ static void list_moves(play *s)
     for (const char *p = t; *p; p++)
         n += *p == ' ';
     printf("%d legal moves:\n", n);
-    int col = 0;
+    /* lines as wide as the window but its last column, as the thinking
+     * line's: a full row would leave the cursor at its end */
+    int cols = term_columns() - 1, col = 0;
     while (*t) {
-        size_t w = strcspn(t, " ");
-        if (col + (int)w + 1 > 78) {
+        int w = (int)strcspn(t, " ");
+        if (col > 0 && col + 1 + w > cols) {
             putchar('\n');
             col = 0;
         }
-        printf("%.*s ", (int)w, t);
-        col += (int)w + 1;
+        printf("%s%.*s", col ? " " : "", w, t);
+        col += (col ? 1 : 0) + w;
         t += w + (t[w] == ' ');
     }
     putchar('\n');

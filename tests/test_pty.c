@@ -684,6 +684,41 @@ static void test_narrow_window(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* moves wraps its list at the window's width, whatever it is (it was 78
+ * columns always), each line short of the last column. */
+static void test_moves_width(void)
+{
+    static const int widths[] = {40, 100};
+    static const char *const lists[] = {
+        "b1-h1 b1-b3 b1-d3 c1-c3 c1-e3 c1xa3\n"
+        "d1-d3 d1-f3 d1-b3 e1-e3 e1-g3 e1-c3\n"
+        "f1-f3 f1xh3 f1-d3 g1-a1 g1-g3 g1-e3\n"
+        "b8-h8 b8-b6 b8-d6 c8-c6 c8xa6 c8-e6\n"
+        "d8-d6 d8-b6 d8-f6 e8-e6 e8-c6 e8-g6\n"
+        "f8-f6 f8-d6 f8xh6 g8-a8 g8-g6 g8-e6\n"
+        "black> ",
+        "b1-h1 b1-b3 b1-d3 c1-c3 c1-e3 c1xa3 d1-d3 d1-f3 d1-b3 e1-e3 e1-g3 e1-c3 f1-f3 "
+        "f1xh3 f1-d3 g1-a1\n"
+        "g1-g3 g1-e3 b8-h8 b8-b6 b8-d6 c8-c6 c8xa6 c8-e6 d8-d6 d8-b6 d8-f6 e8-e6 e8-c6 "
+        "e8-g6 f8-f6 f8-d6\n"
+        "f8xh6 g8-a8 g8-g6 g8-e6\n"
+        "black> ",
+    };
+    for (int i = 0; i < 2; i++) {
+        term t;
+        char *argv[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+        term_width = widths[i];
+        CHECK(term_start(&t, argv) == 0);
+        term_width = 0;
+        term_type(&t, "black> ", "moves");
+        term_skip(&t, "36 legal moves:\r\n");
+        expect_lines(&t, lists[i]);
+        CHECK(strncmp(t.out + t.mark, "b1-h1", 5) == 0);
+        term_type(&t, "black> ", "quit");
+        CHECK_INT(term_finish(&t), 0);
+    }
+}
+
 /* TERM=dumb moves no cursor: no escape sequence at all; the thinking line
  * and an analysis's first line are rewritten in place after a carriage
  * return and a blanked row, and the analysis is printed whole at its end. */
@@ -993,6 +1028,7 @@ int main(void)
     RUN(test_last_turn_marks);
     RUN(test_square_colour);
     RUN(test_narrow_window);
+    RUN(test_moves_width);
     RUN(test_dumb_terminal);
     RUN(test_ctrl_c);
     RUN(test_unsaved_warning);
