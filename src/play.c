@@ -983,46 +983,6 @@ static void set_engine(play *s, const char *name, const char *value)
         printf("The computer now plays with %s=%s.\n", name, v);
 }
 
-static void help(play *s)
-{
-    char why[GAME_ERR_MAX];
-    qmove m;
-    game *g = session_game_copy(s->ses);
-    /* the game's own words for what a move looks like */
-    if (g && g->ops->move_from_text(g, "?", &m, why, sizeof why) != 0) {
-        const char *e = strstr(why, "(expected ");
-        printf("Moves: %s\n", e ? e : why);
-    }
-    if (g && g->ops->multi_move_turns && g->ops->multi_move_turns(g))
-        printf("A turn of several moves is written with commas, e.g. h2,j4.\n");
-    game_free(g);
-    printf("Commands:\n"
-           "  moves          list the legal moves\n"
-           "  hint           the computer's suggestion with its win rate (a proven\n"
-           "                 win or loss, and the moves left, once it knows)\n"
-           "  analyze [S]    the best moves and line after S seconds (default 10;\n"
-           "                 a key stops it sooner)\n"
-           "  undo           take back your last turn (and the computer's reply)\n"
-           "  board          draw the board again\n"
-           "  resign         give up the game (in review: the game as played)\n"
-           "  level N        the computer's level (1-10), dropping a time per move;\n"
-           "                 time S: its seconds per move (0: none);\n"
-           "                 level alone: what each level plays in this game\n"
-           "  back, forward, first, last, goto N   step through the game; a move\n"
-           "                 played there continues the game from that point\n"
-           "  new            start a new game with the same options (asks once if the\n"
-           "                 game is not saved, as load and quit do)\n"
-           "  save FILE      save the game as an SGF record (~/ is your home folder)\n"
-           "  load FILE      load a game from an SGF record\n"
-           "  help           this text\n"
-           "  quit           leave (asks once if the game is not saved)\n"
-           "On the board the last turn's cells are in brackets, e.g. [B].\n"
-           "If you type only the start of a move and several moves begin with it,\n"
-           "you get a numbered list to choose from.\n"
-           "While the computer thinks, any key makes it move now.\n"
-           "What you type then is your next command.\n");
-}
-
 /* ---- completions ---- */
 
 /* Legal moves whose canonical text starts with 'typed' followed by a
@@ -1187,23 +1147,99 @@ static int parse_flags(play *s, char **flags, int n)
 
 /* ---- the loop ---- */
 
-/* Review commands; 1 if cmd was one. */
-static int review(play *s, char **w, int n)
+/* ---- the commands typed at the prompt ---- */
+
+/* Each takes the words typed, the command's name first; 1 to leave. */
+
+static int cmd_quit(play *s, char **w, int n)
 {
-    long k = -1;
-    if (util_str_ieq(w[0], "back") && n == 1)
-        k = s->view - 1;
-    else if (util_str_ieq(w[0], "forward") && n == 1)
-        k = s->view + 1;
-    else if (util_str_ieq(w[0], "first") && n == 1)
-        k = 0;
-    else if (util_str_ieq(w[0], "last") && n == 1)
-        k = s->nline;
-    else if (!util_str_ieq(w[0], "goto"))
+    (void)w, (void)n;
+    return may_discard(s, "quit", "leave");
+}
+
+static int cmd_moves(play *s, char **w, int n)
+{
+    (void)w, (void)n;
+    list_moves(s);
+    return 0;
+}
+
+static int cmd_board(play *s, char **w, int n)
+{
+    (void)w, (void)n;
+    show(s);
+    return 0;
+}
+
+static int cmd_undo(play *s, char **w, int n)
+{
+    (void)w, (void)n;
+    undo(s);
+    show(s);
+    return 0;
+}
+
+static int cmd_resign(play *s, char **w, int n)
+{
+    (void)w, (void)n;
+    resign(s);
+    show(s);
+    return 0;
+}
+
+static int cmd_new(play *s, char **w, int n)
+{
+    char err[SESSION_ERR_MAX];
+    (void)w, (void)n;
+    if (!may_discard(s, "new", "start a new one"))
         return 0;
-    else if (n != 2 || util_parse_long(w[1], &k) != 0) {
+    review_drop(s);
+    if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
+        printf("%s\n", err);
+    sync_line(s);
+    show(s);
+    return 0;
+}
+
+/* save FILE, load FILE */
+static int cmd_file(play *s, char **w, int n)
+{
+    save_or_load(s, util_str_ieq(w[0], "save"), w, n);
+    return 0;
+}
+
+/* hint [SECONDS], analyze [SECONDS] */
+static int cmd_analyze(play *s, char **w, int n)
+{
+    analyze(s, util_str_ieq(w[0], "hint"), n == 2 ? w[1] : NULL);
+    return 0;
+}
+
+static int cmd_level(play *s, char **w, int n)
+{
+    set_engine(s, "level", n == 2 ? w[1] : NULL);
+    return 0;
+}
+
+static int cmd_time(play *s, char **w, int n)
+{
+    set_engine(s, "ms", n == 2 ? w[1] : "");
+    return 0;
+}
+
+/* back, forward, first, last, goto N: a turn of the game to show. */
+static int cmd_review(play *s, char **w, int n)
+{
+    long k = s->nline; /* last */
+    if (util_str_ieq(w[0], "back"))
+        k = s->view - 1;
+    else if (util_str_ieq(w[0], "forward"))
+        k = s->view + 1;
+    else if (util_str_ieq(w[0], "first"))
+        k = 0;
+    else if (util_str_ieq(w[0], "goto") && (n != 2 || util_parse_long(w[1], &k) != 0)) {
         printf("Usage: goto N (a turn number, 0 to %d)\n", s->nline);
-        return 1;
+        return 0;
     }
     if (util_str_ieq(w[0], "goto") && (k < 0 || k > s->nline))
         printf("There are turns 0 to %d.\n", s->nline);
@@ -1213,7 +1249,101 @@ static int review(play *s, char **w, int n)
     else
         goto_turn(s, k);
     show(s);
-    return 1;
+    return 0;
+}
+
+static int cmd_help(play *s, char **w, int n);
+
+/* A command: its name, handler, the most words it takes after its name
+ * (-1: its handler checks them, its usage naming a file or the turns
+ * there are), its usage when it takes words (NULL: the name alone), and
+ * its lines in help with their place there (0: told with another's). */
+typedef struct command_def {
+    const char *name;
+    int (*run)(play *s, char **w, int n);
+    int words;
+    const char *usage;
+    int rank;
+    const char *help;
+} command_def;
+
+#define ANALYZE_USAGE "[SECONDS] (more than 0, at most " QUOTE(ANALYZE_MAX_S) ")"
+
+/* Sorted by name (strcmp order): find_command searches it with bsearch. */
+static const command_def commands[] = {
+    {"?", cmd_help, 0, NULL, 0, NULL},
+    {"analyze", cmd_analyze, 1, "analyze " ANALYZE_USAGE, 3,
+     "  analyze [S]    the best moves and line after S seconds (default 10;\n"
+     "                 a key stops it sooner)\n"},
+    {"back", cmd_review, 0, NULL, 8,
+     "  back, forward, first, last, goto N   step through the game; a move\n"
+     "                 played there continues the game from that point\n"},
+    {"board", cmd_board, 0, NULL, 5, "  board          draw the board again\n"},
+    {"exit", cmd_quit, 0, NULL, 0, NULL},
+    {"first", cmd_review, 0, NULL, 0, NULL},
+    {"forward", cmd_review, 0, NULL, 0, NULL},
+    {"goto", cmd_review, -1, NULL, 0, NULL},
+    {"help", cmd_help, 0, NULL, 12, "  help           this text\n"},
+    {"hint", cmd_analyze, 1, "hint " ANALYZE_USAGE, 2,
+     "  hint           the computer's suggestion with its win rate (a proven\n"
+     "                 win or loss, and the moves left, once it knows)\n"},
+    {"last", cmd_review, 0, NULL, 0, NULL},
+    {"level", cmd_level, 1, "level [N] (N from 1 to 10; alone, what each level plays)", 7,
+     "  level N        the computer's level (1-10), dropping a time per move;\n"
+     "                 time S: its seconds per move (0: none);\n"
+     "                 level alone: what each level plays in this game\n"},
+    {"load", cmd_file, -1, NULL, 11, "  load FILE      load a game from an SGF record\n"},
+    {"moves", cmd_moves, 0, NULL, 1, "  moves          list the legal moves\n"},
+    {"new", cmd_new, 0, NULL, 9,
+     "  new            start a new game with the same options (asks once if the\n"
+     "                 game is not saved, as load and quit do)\n"},
+    {"quit", cmd_quit, 0, NULL, 13, "  quit           leave (asks once if the game is not saved)\n"},
+    {"resign", cmd_resign, 0, NULL, 6,
+     "  resign         give up the game (in review: the game as played)\n"},
+    {"save", cmd_file, -1, NULL, 10,
+     "  save FILE      save the game as an SGF record (~/ is your home folder)\n"},
+    {"time", cmd_time, 1, TIME_USAGE, 0, NULL},
+    {"undo", cmd_undo, 0, NULL, 4,
+     "  undo           take back your last turn (and the computer's reply)\n"},
+};
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+
+static int command_cmp(const void *word, const void *c)
+{
+    return util_strncasecmp(word, ((const command_def *)c)->name, (size_t)-1);
+}
+
+/* The command a word names, in any case; NULL if none. */
+static const command_def *find_command(const char *word)
+{
+    return bsearch(word, commands, NCOMMANDS, sizeof commands[0], command_cmp);
+}
+
+static int cmd_help(play *s, char **w, int n)
+{
+    char why[GAME_ERR_MAX];
+    qmove m;
+    (void)w, (void)n;
+    game *g = session_game_copy(s->ses);
+    /* the game's own words for what a move looks like */
+    if (g && g->ops->move_from_text(g, "?", &m, why, sizeof why) != 0) {
+        const char *e = strstr(why, "(expected ");
+        printf("Moves: %s\n", e ? e : why);
+    }
+    if (g && g->ops->multi_move_turns && g->ops->multi_move_turns(g))
+        printf("A turn of several moves is written with commas, e.g. h2,j4.\n");
+    game_free(g);
+    printf("Commands:\n");
+    for (int rank = 1; rank <= NCOMMANDS; rank++)
+        for (int i = 0; i < NCOMMANDS; i++)
+            if (commands[i].rank == rank)
+                fputs(commands[i].help, stdout);
+    printf("On the board the last turn's cells are in brackets, e.g. [B].\n"
+           "If you type only the start of a move and several moves begin with it,\n"
+           "you get a numbered list to choose from.\n"
+           "While the computer thinks, any key makes it move now.\n"
+           "What you type then is your next command.\n");
+    return 0;
 }
 
 static void play_move(play *s, const char *cmd, int over)
@@ -1234,81 +1364,33 @@ static void play_move(play *s, const char *cmd, int over)
     }
 }
 
-/* The commands and the most words each takes after its name. */
-static const struct {
-    const char *name;
-    int args;
-    const char *usage;
-} command_args[] = {
-    {"quit", 0, "quit"},       {"exit", 0, "exit"},       {"help", 0, "help"},
-    {"?", 0, "?"},             {"moves", 0, "moves"},     {"board", 0, "board"},
-    {"undo", 0, "undo"},       {"new", 0, "new"},         {"resign", 0, "resign"},
-    {"back", 0, "back"},       {"forward", 0, "forward"}, {"first", 0, "first"},
-    {"last", 0, "last"},
-    {"hint", 1, "hint [SECONDS] (more than 0, at most " QUOTE(ANALYZE_MAX_S) ")"},
-    {"analyze", 1, "analyze [SECONDS] (more than 0, at most " QUOTE(ANALYZE_MAX_S) ")"},
-    {"level", 1, "level [N] (N from 1 to 10; alone, what each level plays)"},
-    {"time", 1, TIME_USAGE},
-};
-
 /* A command's name followed by more words than it takes is refused with
  * its usage (1), not read as a move nor run without them. */
-static int too_many_words(char **w, int n)
+static int too_many_words(const command_def *c, int n)
 {
-    for (size_t i = 0; i < sizeof command_args / sizeof command_args[0]; i++)
-        if (util_str_ieq(w[0], command_args[i].name) && n - 1 > command_args[i].args) {
-            printf("Usage: %s%s; nothing done.\n", command_args[i].usage,
-                   command_args[i].args ? "" : " (the word alone)");
-            return 1;
-        }
-    return 0;
+    if (c->words < 0 || n - 1 <= c->words)
+        return 0;
+    printf("Usage: %s%s; nothing done.\n", c->usage ? c->usage : c->name,
+           c->words ? "" : " (the word alone)");
+    return 1;
 }
 
 /* A command or a move typed at the prompt; 1 to leave. */
 static int command(play *s, char *cmd, int over)
 {
-    char err[SESSION_ERR_MAX], copy[LINE_MAX_CHARS + 1];
+    char copy[LINE_MAX_CHARS + 1];
     char *w[4];
     snprintf(copy, sizeof copy, "%s", cmd);
     int n = util_split_words(copy, w, 4);
     if (n == 0)
         return 0;
     age_warning(s);
-    if (too_many_words(w, n))
-        return 0;
-    if (util_str_ieq(w[0], "quit") || util_str_ieq(w[0], "exit"))
-        return may_discard(s, "quit", "leave");
-    if (util_str_ieq(w[0], "help") || util_str_ieq(w[0], "?"))
-        help(s);
-    else if (util_str_ieq(w[0], "moves"))
-        list_moves(s);
-    else if (util_str_ieq(w[0], "board"))
-        show(s);
-    else if (util_str_ieq(w[0], "undo")) {
-        undo(s);
-        show(s);
-    } else if (util_str_ieq(w[0], "new")) {
-        if (!may_discard(s, "new", "start a new one"))
-            return 0;
-        review_drop(s);
-        if (session_new_game(s->ses, NULL, 0, NULL, err, sizeof err) != 0)
-            printf("%s\n", err);
-        sync_line(s);
-        show(s);
-    } else if (util_str_ieq(w[0], "save") || util_str_ieq(w[0], "load"))
-        save_or_load(s, util_str_ieq(w[0], "save"), w, n);
-    else if (util_str_ieq(w[0], "hint") || util_str_ieq(w[0], "analyze"))
-        analyze(s, util_str_ieq(w[0], "hint"), n == 2 ? w[1] : NULL);
-    else if (util_str_ieq(w[0], "level"))
-        set_engine(s, "level", n == 2 ? w[1] : NULL);
-    else if (util_str_ieq(w[0], "time"))
-        set_engine(s, "ms", n == 2 ? w[1] : "");
-    else if (util_str_ieq(w[0], "resign")) {
-        resign(s);
-        show(s);
-    } else if (!review(s, w, n))
+    const command_def *c = find_command(w[0]);
+    if (!c) {
         play_move(s, cmd, over);
-    return 0;
+        return 0;
+    }
+    return too_many_words(c, n) ? 0 : c->run(s, w, n);
 }
 
 static void game_loop(play *s)

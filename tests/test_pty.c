@@ -8,6 +8,7 @@
 #include "check.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -859,6 +860,44 @@ static void test_extra_words(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* Every command is found by its name in any case (one sorted table holds
+ * them): each, followed by words it does not take, answers with its usage. */
+static void test_every_command(void)
+{
+    static const char *const alone[] = {"?",    "back", "board",  "exit",   "first",
+                                        "forward", "help", "last", "moves", "new",
+                                        "quit",    "resign", "undo"};
+    static const char *const usage[][2] = {
+        {"Analyze", "analyze [SECONDS] (more than 0, at most 600); nothing done."},
+        {"hint", "hint [SECONDS] (more than 0, at most 600); nothing done."},
+        {"LEVEL", "level [N] (N from 1 to 10; alone, what each level plays); nothing done."},
+        {"time", "time SECONDS (a time per move, e.g. time 2s; 0: none, the level decides); "
+                 "nothing done."},
+        {"goto", "goto N (a turn number, 0 to 0)"},
+        {"Save", "save FILE (one file name, e.g. save game.sgf)"},
+        {"load", "load FILE (one file name, e.g. load game.sgf)"},
+    };
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    char line[64], want[160];
+    CHECK(term_start(&t, argv) == 0);
+    for (size_t i = 0; i < sizeof alone / sizeof alone[0]; i++) {
+        snprintf(line, sizeof line, "%s a b", alone[i]);
+        line[0] = (char)(i % 2 ? toupper((unsigned char)line[0]) : line[0]);
+        snprintf(want, sizeof want, "\r\nUsage: %s (the word alone); nothing done.\r\n",
+                 alone[i]);
+        say(&t, "black> ", line, want);
+    }
+    for (size_t i = 0; i < sizeof usage / sizeof usage[0]; i++) {
+        snprintf(line, sizeof line, "%s a b", usage[i][0]);
+        snprintf(want, sizeof want, "\r\nUsage: %s\r\n", usage[i][1]);
+        say(&t, "black> ", line, want);
+    }
+    CHECK(strstr(t.out, "not a move") == NULL);
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 /* resign gives up the game itself: from a reviewed turn where the
  * computer is to move it went on from there, and the computer resigned
  * (the person won by it); after the end it said "no such colour". */
@@ -1034,6 +1073,7 @@ int main(void)
     RUN(test_unsaved_warning);
     RUN(test_utf8_file_name);
     RUN(test_extra_words);
+    RUN(test_every_command);
     RUN(test_resign_in_review);
     RUN(test_review_keeps_the_game);
     RUN(test_level_drops_time);
