@@ -242,6 +242,12 @@ int game_turn_starts_here(game *g)
     return ops->to_move(g) != mover;
 }
 
+int game_turn_moves(const game *g, int *made)
+{
+    *made = 0;
+    return g->ops->turn_moves ? g->ops->turn_moves(g, made) : 1;
+}
+
 int game_turns_left(const game *g)
 {
     int n = g->ops->turns_left ? g->ops->turns_left(g) : GAME_TURNS_LEFT_DEFAULT;

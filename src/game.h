@@ -241,6 +241,11 @@ struct game_ops {
      * moves (Y's multi-stone variants): front ends then explain the
      * comma-joined turn ("h2,j4").  NULL: a turn is always one move. */
     int (*multi_move_turns)(const game *g);
+    /* In an unfinished game: how many moves the side to move's turn holds
+     * (Y's variants: its quota of stones, at most the empty cells), with
+     * in *made how many of them it has made; the turn may end sooner when
+     * no move is left for it.  NULL: a turn is one move. */
+    int (*turn_moves)(const game *g, int *made);
     /* How many turns the side to move may still expect to play, this one
      * included, in a game between good players from this position: a
      * clock's time is planned by it (the game's phase).  NULL:
@@ -339,6 +344,10 @@ int game_steps_text(const game *g, int from, struct strbuf *out);
 /* Does a turn begin here, not in the middle of a multi-stone turn?  (The
  * last move is unmade and made again.) */
 int game_turn_starts_here(game *g);
+
+/* The moves the side to move's turn holds and, in *made, how many of them
+ * it has made (ops->turn_moves, or 1 and 0). */
+int game_turn_moves(const game *g, int *made);
 
 /* The turns the side to move may still expect to play (ops->turns_left,
  * or GAME_TURNS_LEFT_DEFAULT without it); at least 1. */

@@ -419,14 +419,23 @@ static void test_swap(void)
     game_free(g);
 }
 
+/* The side to move's turn as game_turn_moves says it: moves * 100 + made. */
+static int turn_moves(const game *g)
+{
+    int made, n = game_turn_moves(g, &made);
+    return n * 100 + made;
+}
+
 static void test_turns_and_quotas(void)
 {
     game *g = test_game(&y_ops, "size=6 variant=progressive");
     CHECK_INT(test_play(g, "a1 f6,f1 b2,d2,d4"), 0);
     CHECK_INT(g->ops->to_move(g), 1);
     CHECK_STR(text_of(g), "w/2/b2/4/b1b2/b4w w 4 - -");
+    CHECK_INT(turn_moves(g), 400); /* White's fourth turn: four stones */
     CHECK_INT(test_play(g, "b1"), 0);
     CHECK_STR(text_of(g), "w/2/b2/4/b1b2/bw3w w 4 b1 -");
+    CHECK_INT(turn_moves(g), 401);
     char board[GAME_RENDER_MAX];
     g->ops->render(g, NULL, board, sizeof board);
     CHECK_HAS(board, "Turn 4: White places 4 stones; 1 placed, 3 to go (so far: b1)");
@@ -438,9 +447,21 @@ static void test_turns_and_quotas(void)
 
     /* double: 1, then 2 every turn */
     g = test_game(&y_ops, "size=6 variant=double");
+    CHECK_INT(turn_moves(g), 100);
     CHECK_INT(test_play(g, "a1 f6,f1 b2,d2 c1,e5"), 0);
     CHECK_INT(g->ops->to_move(g), 0);
     CHECK_STR(text_of(g), "w/w1/3/4/b1b2/b1w2w b 5 - -");
+    CHECK_INT(turn_moves(g), 200);
+    CHECK_INT(test_play(g, "e3"), 0);
+    CHECK_INT(turn_moves(g), 201);
+    game_free(g);
+    /* the standard game: one stone; a progressive turn holds the empty cells at most */
+    g = test_game(&y_ops, "size=2");
+    CHECK_INT(turn_moves(g), 100);
+    game_free(g);
+    g = test_game(&y_ops, "size=2 variant=progressive");
+    CHECK_INT(test_play(g, "a1 b2"), 0);
+    CHECK_INT(turn_moves(g), 100); /* the third turn, one cell left */
     game_free(g);
 
     /* a short turn: White, to place 2 stones on size 2, finds every other

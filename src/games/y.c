@@ -973,6 +973,16 @@ static int y_multi_move_turns(const game *gg)
     return ((const y_game *)gg)->variant != VAR_STANDARD;
 }
 
+/* The turn's quota, at most what the empty cells hold. */
+static int y_turn_moves(const game *gg, int *made)
+{
+    const y_game *g = (const y_game *)gg;
+    int quota = y_quota(g, g->st.turn);
+    int room = g->st.placed + g->ncells - g->st.stones[0] - g->st.stones[1];
+    *made = g->st.placed;
+    return quota < room ? quota : room;
+}
+
 /* Turns the side to move may still play (clock planning): games between
  * good players fill about 45 % of the board, and at least a fifth of what
  * is still empty; the variants' turns place their quota of stones. */
@@ -1149,6 +1159,7 @@ const game_ops y_ops = {
     .no_draws = 1,
     .canonical_hash = y_canonical_hash,
     .multi_move_turns = y_multi_move_turns,
+    .turn_moves = y_turn_moves,
     .turns_left = y_turns_left,
     .render = y_render,
     .search_moves = y_search_moves,
