@@ -197,6 +197,13 @@ static void add_board(json_t *j, const game *g, int view_ply)
     game_free(c);
 }
 
+/* The side to move's turn: the moves it holds and how many are made. */
+static json_t *turn_json(const game *g)
+{
+    int made, moves = game_turn_moves(g, &made);
+    return json_pack("{s:i, s:i}", "moves", moves, "made", made);
+}
+
 json_t *webjson_state(const webjson_info *in)
 {
     const game *g = in->g;
@@ -222,5 +229,7 @@ json_t *webjson_state(const webjson_info *in)
         json_object_set_new(j, "moves", json_array());
     if (j)
         json_object_set_new(j, "undo", json_pack("[b,b]", in->undo[0], in->undo[1]));
+    if (j)
+        json_object_set_new(j, "turn", over ? json_null() : turn_json(g));
     return j;
 }
