@@ -1,13 +1,14 @@
 // Whole games of the four games played by clicks in a real browser: LOA from
 // an uploaded SGF record, Y against the computer from the start, Y's double
-// variant, LOT with a tower and the swap offer, Coffee on both boards; and
-// the start page's word on each level.
+// and progressive variants with the stones each turn holds, LOT with a tower
+// and the swap offer, Coffee on both boards; and the start page's word on
+// each level.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {
-  BASE, PHONE, launch, open, shot, shots, state, importGame, openLinks, ready, cell, click, targets,
-  status, waitPly, waitStatus, idOf, startGame,
+  BASE, PHONE, launch, open, shot, shots, state, api, importGame, openLinks, ready, cell, click,
+  targets, status, waitPly, waitStatus, idOf, startGame,
 } from './lib.mjs';
 
 let browser;
@@ -154,11 +155,12 @@ test('Y double variant: two people on one screen, two stones a turn', async () =
   await startGame(page, 'y', { size: 4, variant: 'double' }, 'local');
   assert.equal(await status(page), 'Black to move');
   const seq = ['a1', 'b1', 'd1', 'b2', 'd4', 'c1', 'd3', 'c3'];
-  const mover = ['White', 'White', 'Black', 'Black', 'White', 'White', 'Black'];
+  const [w, b] = ['White to move: 2 stones', 'Black to move: 2 stones'];
+  const said = [w, `${w} (1 placed)`, b, `${b} (1 placed)`, w, `${w} (1 placed)`, b];
   for (let i = 0; i < seq.length; i++) {
     await click(page, seq[i]);
     await waitPly(page, i + 1);
-    if (i < mover.length) assert.equal(await status(page), `${mover[i]} to move`, `after ${seq[i]}`);
+    if (i < said.length) assert.equal(await status(page), said[i], `after ${seq[i]}`);
   }
   await waitStatus(page, /wins/);
   assert.equal(await status(page), 'Black wins (1-0) — Black makes a Y: one group touching all three sides');
@@ -168,6 +170,29 @@ test('Y double variant: two people on one screen, two stones a turn', async () =
   assert.equal(await page.locator('svg.board [data-piece="1:stone"]').count(), 4);
   await shots(page, 'y-double');
   await page.closeChecked();
+});
+
+test('Y progressive: each player is told the stones the turn holds and those placed', async () => {
+  const g = await api('POST', '/api/games', {
+    sgf: '(;FF[4]QG[y]QO[size=5 variant=progressive];B[a1];W[b1,c3])',
+    seats: [{ kind: 'human' }, { kind: 'human' }],
+  });
+  const me = await open(browser), other = await open(browser);
+  await openLinks(me, [g.links[0]]);
+  await openLinks(other, [g.links[1]]);
+  assert.equal(await status(me), 'Your move (Black): 3 stones');
+  assert.equal(await status(other), 'Black to move: 3 stones — waiting for the opponent');
+  await click(me, 'e1');
+  await waitPly(other, 4);
+  assert.equal(await status(other),
+    'Black to move: 3 stones (1 placed) — waiting for the opponent');
+  await waitStatus(me, /placed/);
+  assert.equal(await status(me), 'Your move (Black): 3 stones (1 placed)');
+  await me.keyboard.press('Home');
+  await waitStatus(me, /^Reviewing/);
+  assert.equal(await status(me),
+    'Reviewing position after 0 moves — Your move (Black): 3 stones (1 placed)');
+  for (const p of [me, other]) await p.closeChecked();
 });
 
 test('LOT: towers stand taller than discs; a tower made by clicks wins', async () => {

@@ -41,14 +41,26 @@ function resultText(page, st) {
   return `${head} (${code})` + (st.result.reason ? ` — ${st.result.reason}` : '');
 }
 
+// A turn of several moves: how many, and how many are made ("2 stones
+// (1 placed)"), the pieces named as the board names them; else nothing.
+function turnText(st) {
+  const t = st.turn;
+  if (!t || t.moves < 2) return '';
+  const piece = (st.board.cells.find((c) => c.piece) || {}).piece;
+  const made = t.made ? ` (${t.made} ${piece ? 'placed' : 'made'})` : '';
+  return `: ${t.moves} ${piece ? `${piece.kind}s` : 'moves'}${made}`;
+}
+
 function statusText(page) {
   const st = page.live;
   if (st.result.code !== 'none') return resultText(page, st);
-  const c = cap(page.colour(st.to_move));
-  if (page.thinkingNow()) return `${c} to move — the computer is thinking`;
-  if (page.tokens[st.to_move] && st.pondering) return `Your move (${c}) — the computer is thinking on your time`;
-  if (page.tokens[st.to_move]) return page.tokens[0] && page.tokens[1] ? `${c} to move` : `Your move (${c})`;
-  return page.mySeats().length ? `${c} to move — waiting for the opponent` : `${c} to move`;
+  const c = cap(page.colour(st.to_move)), n = turnText(st);
+  const toMove = `${c} to move${n}`, yours = `Your move (${c})${n}`;
+  if (page.thinkingNow()) return `${toMove} — the computer is thinking`;
+  const mine = page.tokens[st.to_move];
+  if (mine && st.pondering) return `${yours} — the computer is thinking on your time`;
+  if (mine) return page.tokens[0] && page.tokens[1] ? toMove : yours;
+  return page.mySeats().length ? `${toMove} — waiting for the opponent` : toMove;
 }
 
 // The move list: one numbered row per pair of turns; a turn (a run of moves
