@@ -662,12 +662,12 @@ static void search_progress(const engine_progress *p, void *arg)
     s->hooks.progress(s->hooks.arg, p);
 }
 
-/* Start a search of the side to move with e; kind SEARCH_TURN or _ANALYSIS.
- * s->hooks is written only here, before the worker exists. */
-static int start_search(session *s, engine *e, int kind, int64_t budget,
+/* Start a search of the side to move in g (the game, or a copy of an
+ * earlier position) with e; kind SEARCH_TURN or _ANALYSIS.  s->hooks is
+ * written only here, before the worker exists. */
+static int start_search(session *s, engine *e, const game *g, int kind, int64_t budget,
                         const session_hooks *hooks, char *err, size_t errlen)
 {
-    const game *g = G(s);
     s->hooks = hooks ? *hooks : (session_hooks){0};
     atomic_store(&s->search_over, 0);
     engine_set_game(e, g); /* "ai" takes the game's searcher here, not in the worker */
@@ -701,7 +701,7 @@ int session_think_start(session *s, const session_hooks *hooks, char *err, size_
             int64_t left = budget - (util_now_ms() - s->turn_t0);
             budget = left < 10 ? 10 : left;
         }
-        rc = start_search(s, s->eng[side], SEARCH_TURN, budget, hooks, err, errlen);
+        rc = start_search(s, s->eng[side], G(s), SEARCH_TURN, budget, hooks, err, errlen);
     }
     UNLOCK(s);
     return rc;
@@ -828,14 +828,44 @@ void session_ponder_stats(session *s, session_ponder_info *out)
 
 int session_analyze_start(session *s, const session_hooks *hooks, char *err, size_t errlen)
 {
+    return session_analyze_at(s, -1, hooks, err, errlen);
+}
+
+/* The position after ply moves: the game itself, or a copy taken back
+ * (NULL with err). */
+static game *position_at(session *s, int ply, char *err, size_t errlen)
+{
+    int now = G(s)->ops->ply(G(s));
+    if (ply < 0 || ply > now) {
+        snprintf(err, errlen, "no position after %d moves: the game has %d", ply, now);
+        return NULL;
+    }
+    if (ply == now)
+        return G(s);
+    game *c = game_clone(G(s));
+    for (int i = now; c && i > ply; i--)
+        c->ops->unmake(c);
+    if (!c)
+        fail(err, errlen, "out of memory");
+    return c;
+}
+
+int session_analyze_at(session *s, int ply, const session_hooks *hooks, char *err,
+                       size_t errlen)
+{
     LOCK(s);
+    game *g = NULL;
     int rc = busy(s, err, errlen);
-    if (rc == 0 && record_result(s->rec) != RESULT_NONE)
+    if (rc == 0 && !(g = position_at(s, ply < 0 ? G(s)->ops->ply(G(s)) : ply, err, errlen)))
+        rc = -1;
+    if (rc == 0 && g == G(s) && record_result(s->rec) != RESULT_NONE)
         rc = fail(err, errlen, "the game is over");
     if (rc == 0 && !s->eng[2] && !(s->eng[2] = engine_new("ai", err, errlen)))
         rc = -1;
     if (rc == 0)
-        rc = start_search(s, s->eng[2], SEARCH_ANALYSIS, 0, hooks, err, errlen);
+        rc = start_search(s, s->eng[2], g, SEARCH_ANALYSIS, 0, hooks, err, errlen);
+    if (g != G(s))
+        game_free(g);
     UNLOCK(s);
     return rc;
 }

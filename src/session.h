@@ -168,6 +168,11 @@ int session_thinking(session *s);
  * through hooks->progress while it runs; _stop ends it and writes the best
  * move and the engine's one-line report, on two lines, to out. */
 int session_analyze_start(session *s, const session_hooks *hooks, char *err, size_t errlen);
+/* The same for the position after ply moves of the game (0..session_ply;
+ * the game is not changed): a review's analysis.  Only the last position
+ * is refused when the game is over. */
+int session_analyze_at(session *s, int ply, const session_hooks *hooks, char *err,
+                       size_t errlen);
 int session_analyze_stop(session *s, strbuf *out, char *err, size_t errlen);
 
 /* Pondering: after the computer's turn, its engine (ponder=1) thinks on

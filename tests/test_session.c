@@ -140,6 +140,40 @@ static void test_result_how(void)
     session_free(s);
 }
 
+static atomic_int reports;
+static void on_report(void *arg, const engine_progress *p)
+{
+    (void)arg, (void)p;
+    atomic_fetch_add(&reports, 1);
+}
+
+/* An analysis of an earlier position: its best move is legal there, and
+ * the game stays as it was; a finished game's past positions too. */
+static void test_analyze_at(void)
+{
+    session *s = new_session("loa", 0, NULL), *start = new_session("loa", 0, NULL);
+    session_hooks h = {.progress = on_report, .progress_ms = 10};
+    CHECK_INT(session_play(s, -1, "b1-b3", 0, err, sizeof err), 1);
+    CHECK_INT(session_analyze_at(s, 2, &h, err, sizeof err), -1);
+    CHECK_STR(err, "no position after 2 moves: the game has 1");
+    CHECK_INT(session_resign(s, 1, err, sizeof err), 0);
+    CHECK_INT(session_analyze_at(s, 1, &h, err, sizeof err), -1);
+    CHECK_STR(err, "the game is over");
+    CHECK_INT(session_analyze_at(s, 0, &h, err, sizeof err), 0);
+    for (int i = 0; i < 500 && atomic_load(&reports) < 1; i++) /* 5 s at most */
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    strbuf b = STRBUF_INIT;
+    CHECK_INT(session_analyze_stop(s, &b, err, sizeof err), 0);
+    char best[GAME_MOVE_TEXT_MAX];
+    snprintf(best, sizeof best, "%.*s", (int)strcspn(strbuf_str(&b), "\n"), strbuf_str(&b));
+    strbuf_free(&b);
+    CHECK_INT(session_play(start, -1, best, 0, err, sizeof err), 1); /* Black's, at the start */
+    CHECK_INT(session_ply(s), 1);
+    CHECK_STR(moves(s), "b1-b3");
+    session_free(s);
+    session_free(start);
+}
+
 static void test_new_game_and_options(void)
 {
     session *s = new_session("y", 0, NULL);
@@ -415,6 +449,7 @@ int main(void)
     RUN(test_result_how);
     RUN(test_record_names_engine);
     RUN(test_stop);
+    RUN(test_analyze_at);
     RUN(test_clock);
     RUN(test_advisory_clock_restarts);
     RUN(test_start_position_survives);
