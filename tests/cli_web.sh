@@ -44,6 +44,8 @@ expect() {
     has "$body" "$2" "$3"
 }
 field() { printf '%s' "$body" | sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" | head -n 1; }
+# moves TEXT KEY: the values of "KEY":"..." in TEXT, one a line, sorted
+moves() { printf '%s' "$1" | grep -o "\"$2\":\"[^\"]*\"" | sed 's/.*:"\(.*\)"/\1/' | sort -u; }
 
 start
 
@@ -80,6 +82,7 @@ expect 405 '{"error":"method not allowed"}' "levels: POST only"
 # ---- two people, two tokens ----
 call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human"}]}'
 expect 201 '"state":{"id":"' "create a game for two people"
+moves "$body" text >"$t/legal0" # LOA's first moves
 id=$(field id)
 tok0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
 tok1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
@@ -189,7 +192,7 @@ for path in "" /analysis /sgf /events; do
     expect 400 '{"error":"unknown field '"'"'ply'"'"'"}' "GET $path: a body's field"
 done
 call GET "/api/games/$kid/analysis"
-expect 200 '{"ply":-1,' "the refused analysis did not start"
+expect 200 '{"ply":-1,"to_move":null,"visits":0,"ms":0,"done":true,"candidates":[],"proof":null}' "the refused analysis did not start"
 call GET "/api/games/$kid"
 expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"},{"player":0,"text":"b1-b3"}],"seats":[{"kind":"human"},{"kind":"human"}],' "the refused calls changed nothing"
 for seat in '{"kind":"human","colour":"red"}|seat 1: unknown field '"'"'colour'"'"'' \
@@ -320,15 +323,19 @@ if [ "$nthink" -ge $((periodic / 2)) ] && [ "$nthink" -le $((periodic + 2)) ] &&
 else fail=$((fail + 1)); echo "FAIL $nthink thinking events in a search of ${last_ms:-?} ms"; fi
 
 # ---- analysis ----
-# wait_proof ID: the latest analysis of game ID once its proof has ended (30 s at most)
-wait_proof() {
+# wait_analysis ID PATTERN: the latest analysis of game ID once it has
+# PATTERN (30 s at most)
+wait_analysis() {
     for _ in $(seq 300); do
         call GET "/api/games/$1/analysis"
-        printf '%s' "$body" | grep -q '"proof":{"done":true' && return 0
+        printf '%s' "$body" | grep -q "$2" && return 0
         sleep 0.1
     done
-    echo "no proof ended: $body"
+    echo "no analysis with $2: $body"
+    return 1
 }
+# wait_proof ID: the latest analysis of game ID once its proof has ended
+wait_proof() { wait_analysis "$1" '"proof":{"done":true'; }
 call POST "/api/games/$cid/analysis" '{"ms":50}'
 expect 400 '{"error":"ms must be an integer from 100 to 30000"}' "analysis time out of range"
 call POST "/api/games/$cid/analysis" '{"ms":300}'
@@ -341,6 +348,36 @@ has "$body" '"pv":["' "analysis: the principal variation"
 wait_proof "$cid"
 printf '%s' "$body" | grep -Eq '"proof":\{"done":true,"value":"(win|loss|unknown)","winning":\['
 status $? 0 "the proof beside it ends with the analysis's time (proven, or unknown)"
+
+# ---- the analysis of an earlier position: the game stays as it is ----
+call POST "/api/games/$kid/analysis" '{"ms":500,"ply":0}'
+expect 202 '{"ply":0,"to_move":0,"visits":0,"ms":0,"done":false,"candidates":[]' \
+    "an analysis of the start of a game three moves on"
+wait_analysis "$kid" '"done":true,"candidates"'
+expect 200 '{"ply":0,"to_move":0,' "the analysis is of the start"
+moves "$body" move >"$t/cands0"
+if [ -s "$t/cands0" ] && [ -z "$(comm -23 "$t/cands0" "$t/legal0")" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL candidates not legal at the start: $(cat "$t/cands0")"; fi
+call GET "/api/games/$kid"
+expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"},{"player":0,"text":"b1-b3"}],' "the analysed game is as it was"
+call POST "/api/games/$kid/analysis" '{"ms":3000,"ply":1}'
+expect 202 '{"ply":1,"to_move":1,' "an analysis of the position after one move"
+call POST "/api/games/$kid/analysis" '{"ms":3000,"ply":2}'
+expect 202 '{"ply":2,"to_move":0,' "a new analysis replaces the one that runs"
+call GET "/api/games/$kid/analysis"
+expect 200 '{"ply":2,' "the latest analysis is the new one"
+call POST "/api/games/$kid/analysis" '{"ply":4}'
+expect 400 '{"error":"ply is past the last move"}' "an analysis past the last move"
+call POST "/api/games/$kid/analysis" '{"ply":-1}'
+expect 400 '{"error":"ply must be an integer from 0 to 100000"}' "an analysis of no move number"
+# a finished game: its past positions, not its last
+call POST "/api/games/$id/analysis" '{"ms":300,"ply":1}'
+expect 409 '{"error":"the game is over"}' "no analysis of a finished game's last position"
+call POST "/api/games/$id/analysis" '{"ms":300,"ply":0}'
+expect 202 '{"ply":0,"to_move":0,' "a finished game's earlier position is analysed"
+wait_analysis "$id" '"done":true,"candidates"'
+moves "$body" move >"$t/cands0"
+status "$([ -s "$t/cands0" ] && comm -23 "$t/cands0" "$t/legal0" | wc -l)" 0 "its candidates are legal there"
 
 # ---- several moves in one turn, Coffee's marks, a clock ----
 call POST /api/games '{"game":"y","options":{"size":4,"variant":"double"},"seats":[{"kind":"human"},{"kind":"human"}]}'
@@ -527,7 +564,7 @@ for _ in $(seq 100); do
     call GET "/api/games/$sid/analysis"
 done
 for m in b1 b2 c2; do
-    has "$body" "\"move\":\"$m\",\"visits\":" "a winning first move among the candidates"
+    has "$body" "\"move\":\"$m\",\"clicks\":[\"$m\"],\"visits\":" "a winning first move among the candidates, with its clicks"
     has "$(printf '%s' "$body" | sed -n "s/.*\"move\":\"$m\",\([^}]*\)}.*/\1/p")" '"proven":"win","plies":5' "$m: a proven win, five moves to the end"
 done
 for m in a1 c1 c3; do

@@ -260,14 +260,15 @@ static int analysis(call *k)
 {
     char err[ERR_MAX];
     json_t *out = NULL;
-    long ms;
+    long ms, ply;
     int status;
     if (strcmp(k->method, "GET") == 0)
         status = webgame_analysis(k->w, &out, err, sizeof err);
-    else if (int_field(k->body, "ms", 100, 30000, 2000, &ms, err) != 0)
+    else if (int_field(k->body, "ms", 100, 30000, 2000, &ms, err) != 0 ||
+             int_field(k->body, "ply", 0, 100000, -1, &ply, err) != 0)
         status = 400;
     else
-        status = webgame_analyse(k->w, (int)ms, &out, err, sizeof err);
+        status = webgame_analyse(k->w, (int)ply, (int)ms, &out, err, sizeof err);
     return answer(k, status, out, err);
 }
 
@@ -307,7 +308,7 @@ static int do_resign(call *k) { return simple(k, webgame_resign); }
 static const char *const no_fields[] = {NULL};
 static const char *const play_fields[] = {"move", NULL};
 static const char *const computer_call_fields[] = {"level", "ms", "beginner", NULL};
-static const char *const analysis_fields[] = {"ms", NULL};
+static const char *const analysis_fields[] = {"ms", "ply", NULL};
 
 static const struct route {
     const char *method, *action; /* action "" is the game itself */

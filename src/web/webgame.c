@@ -248,16 +248,17 @@ static json_t *analysis_json(const game *g, const engine_progress *p)
         if (i != 0 || p->npv == 0)
             json_array_append_new(pv, json_string(text));
         const char *proven = engine_proven_name(c->proven);
-        json_array_append_new(cands, json_pack("{s:s, s:I, s:f, s:o, s:o, s:o}", "move", text,
+        json_array_append_new(cands, json_pack("{s:s, s:o, s:I, s:f, s:o, s:o, s:o}", "move",
+                                               text, "clicks", webjson_clicks(g, c->move),
                                                "visits", (json_int_t)c->visits, "winrate",
                                                c->value, "pv", pv, "proven",
                                                proven ? json_string(proven) : json_null(),
                                                "plies", c->plies ? json_integer(c->plies)
                                                                  : json_null()));
     }
-    return json_pack("{s:i, s:I, s:I, s:b, s:o}", "ply", g->ops->ply(g), "visits",
-                     (json_int_t)p->iterations, "ms", (json_int_t)p->ms, "done", p->final,
-                     "candidates", cands);
+    return json_pack("{s:i, s:i, s:I, s:I, s:b, s:o}", "ply", g->ops->ply(g), "to_move",
+                     g->ops->to_move(g), "visits", (json_int_t)p->iterations, "ms",
+                     (json_int_t)p->ms, "done", p->final, "candidates", cands);
 }
 
 /* The principal variation as texts, walking a copy of the position. */
@@ -1059,51 +1060,76 @@ int webgame_resign(webgame *w, int you, json_t **out, char *err, size_t errlen)
     return rc;
 }
 
-int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen)
+/* May the position after ply moves be analysed now?  0, or the status
+ * with why in err (w->mu held). */
+static int may_analyse(webgame *w, int ply, char *err, size_t errlen)
+{
+    int now = session_ply(w->s);
+    if (ply > now)
+        return fail(err, errlen, 400, "ply is past the last move");
+    if (ply == now && session_to_move(w->s) < 0)
+        return fail(err, errlen, 409, "the game is over");
+    if (!w->analysing && session_thinking(w->s))
+        return fail(err, errlen, 409, "the computer is thinking");
+    return 0;
+}
+
+/* A copy of the game after ply moves (NULL when memory is short). */
+static game *game_at(webgame *w, int ply)
+{
+    game *g = session_game_copy(w->s);
+    while (g && g->ops->ply(g) > ply)
+        g->ops->unmake(g);
+    return g;
+}
+
+/* Start the analysis of the position after ply moves, its first word in
+ * *out (w->mu held; the analyst is set). */
+static int begin_analysis(webgame *w, int ply, int ms, json_t **out, char *err, size_t errlen)
+{
+    session_hooks h = {.done = search_done, .progress = search_progress, .arg = w,
+                       .progress_ms = PROGRESS_EVERY_MS};
+    game *g = game_at(w, ply);
+    if (!g)
+        return fail(err, errlen, 503, "out of memory");
+    json_t *a = json_pack("{s:i, s:i, s:i, s:i, s:b, s:[]}", "ply", ply, "to_move",
+                          g->ops->to_move(g), "visits", 0, "ms", 0, "done", 0, "candidates");
+    set_search_pos(w, g);
+    pthread_mutex_lock(&w->amu);
+    json_decref(w->analysis);
+    w->analysis = a;
+    w->analysing = 1;
+    pthread_mutex_unlock(&w->amu);
+    start_proof(w, g, ms);
+    /* the answer is copied now: once the search runs, its first report
+     * may replace (and free) a */
+    pthread_mutex_lock(&w->amu);
+    json_t *answer = json_deep_copy(w->analysis);
+    pthread_mutex_unlock(&w->amu);
+    w->analysis_end = util_now_ms() + ms; /* the analysis runs until stopped */
+    if (session_analyze_at(w->s, ply, &h, err, errlen) != 0) {
+        w->analysing = 0;
+        webproof_stop(w->prover);
+        w->prover = NULL;
+        json_decref(answer);
+        return 409;
+    }
+    *out = answer;
+    return 202;
+}
+
+int webgame_analyse(webgame *w, int ply, int ms, json_t **out, char *err, size_t errlen)
 {
     pthread_mutex_lock(&w->mu);
-    int rc = 0;
     char spec[128];
     snprintf(spec, sizeof spec, "ai:level=10,ms=%d,%s", ms, ENGINE_MEMORY);
-    if (session_to_move(w->s) < 0)
-        rc = fail(err, errlen, 409, "the game is over");
-    else if (w->analysing)
-        rc = fail(err, errlen, 409, "an analysis is running");
-    else if (session_thinking(w->s))
-        rc = fail(err, errlen, 409, "the computer is thinking");
-    else if (session_set_player(w->s, SESSION_ANALYST, spec, err, errlen) != 0)
+    int rc = may_analyse(w, ply < 0 ? session_ply(w->s) : ply, err, errlen);
+    if (rc == 0 && w->analysing)
+        stop_search(w); /* a new analysis replaces the one that runs */
+    if (rc == 0 && session_set_player(w->s, SESSION_ANALYST, spec, err, errlen) != 0)
         rc = 400;
-    if (rc == 0) {
-        session_hooks h = {.done = search_done, .progress = search_progress, .arg = w,
-                       .progress_ms = PROGRESS_EVERY_MS};
-        game *g = session_game_copy(w->s);
-        json_t *a = json_pack("{s:i, s:i, s:i, s:b, s:[]}", "ply", session_ply(w->s), "visits",
-                              0, "ms", 0, "done", 0, "candidates");
-        set_search_pos(w, g);
-        pthread_mutex_lock(&w->amu);
-        json_decref(w->analysis);
-        w->analysis = a;
-        w->analysing = 1;
-        pthread_mutex_unlock(&w->amu);
-        if (g)
-            start_proof(w, g, ms);
-        /* the answer is copied now: once the search runs, its first report
-         * may replace (and free) a */
-        pthread_mutex_lock(&w->amu);
-        json_t *answer = json_deep_copy(w->analysis);
-        pthread_mutex_unlock(&w->amu);
-        w->analysis_end = util_now_ms() + ms; /* the analysis runs until stopped */
-        if (session_analyze_start(w->s, &h, err, errlen) != 0) {
-            w->analysing = 0;
-            webproof_stop(w->prover);
-            w->prover = NULL;
-            json_decref(answer);
-            rc = 409;
-        } else {
-            *out = answer;
-            rc = 202;
-        }
-    }
+    if (rc == 0)
+        rc = begin_analysis(w, ply < 0 ? session_ply(w->s) : ply, ms, out, err, errlen);
     pthread_mutex_unlock(&w->mu);
     return rc;
 }
@@ -1112,8 +1138,9 @@ int webgame_analysis(webgame *w, json_t **out, char *err, size_t errlen)
 {
     pthread_mutex_lock(&w->amu);
     *out = w->analysis ? json_deep_copy(w->analysis)
-                       : json_pack("{s:i, s:i, s:i, s:b, s:[], s:n}", "ply", -1, "visits", 0,
-                                   "ms", 0, "done", 1, "candidates", "proof");
+                       : json_pack("{s:i, s:n, s:i, s:i, s:b, s:[], s:n}", "ply", -1,
+                                   "to_move", "visits", 0, "ms", 0, "done", 1, "candidates",
+                                   "proof");
     pthread_mutex_unlock(&w->amu);
     return *out ? 200 : fail(err, errlen, 503, "out of memory");
 }

@@ -74,7 +74,9 @@ int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen);
 int webgame_computer(webgame *w, int you, const webgame_seat *how, json_t **out, char *err,
                      size_t errlen);
 int webgame_resign(webgame *w, int you, json_t **out, char *err, size_t errlen);
-int webgame_analyse(webgame *w, int ms, json_t **out, char *err, size_t errlen);
+/* Analyse the position after ply moves (-1: the last) for ms; a running
+ * analysis is replaced. */
+int webgame_analyse(webgame *w, int ply, int ms, json_t **out, char *err, size_t errlen);
 int webgame_analysis(webgame *w, json_t **out, char *err, size_t errlen);
 /* The record as SGF text (caller frees), NULL with err. */
 char *webgame_sgf(webgame *w, char *err, size_t errlen);

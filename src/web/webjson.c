@@ -131,6 +131,18 @@ static json_t *board_json(const game *g)
     return j;
 }
 
+json_t *webjson_clicks(const game *g, qmove m)
+{
+    json_t *clicks = json_array();
+    game_click c[GAME_MAX_CLICKS];
+    int k = g->ops->clicks ? g->ops->clicks(g, m, c) : 0;
+    for (int j = 0; j < k; j++)
+        json_array_append_new(clicks, c[j].cell[0] ? json_string(c[j].cell)
+                                                   : json_pack("{s:s, s:s}", "choice",
+                                                               c[j].choice, "label", c[j].label));
+    return clicks;
+}
+
 static json_t *moves_json(const game *g)
 {
     json_t *list = json_array();
@@ -139,17 +151,10 @@ static json_t *moves_json(const game *g)
     qmove *mv = malloc(GAME_MAX_MOVES * sizeof *mv);
     int n = mv ? g->ops->legal_moves(g, mv) : 0;
     for (int i = 0; i < n; i++) {
-        game_click c[GAME_MAX_CLICKS];
         char text[GAME_MOVE_TEXT_MAX];
-        int k = g->ops->clicks(g, mv[i], c);
-        json_t *clicks = json_array();
-        for (int j = 0; j < k; j++)
-            json_array_append_new(clicks, c[j].cell[0] ? json_string(c[j].cell)
-                                                       : json_pack("{s:s, s:s}", "choice",
-                                                                   c[j].choice, "label",
-                                                                   c[j].label));
         g->ops->move_to_text(g, mv[i], text, sizeof text);
-        json_array_append_new(list, json_pack("{s:s, s:o}", "text", text, "clicks", clicks));
+        json_array_append_new(list, json_pack("{s:s, s:o}", "text", text, "clicks",
+                                              webjson_clicks(g, mv[i])));
     }
     free(mv);
     return list;

@@ -32,6 +32,8 @@ typedef struct webjson_info {
 
 json_t *webjson_state(const webjson_info *in);
 json_t *webjson_catalog(void);
+/* A legal move's click path (docs/API.md, "moves"); [] without the hook. */
+json_t *webjson_clicks(const game *g, qmove m);
 /* A move's text, or "" when m is none. */
 void webjson_move_text(const game *g, qmove m, char *buf, size_t len);
 /* Dump without spaces, reals to 6 significant digits; caller frees.  NULL: no memory. */
