@@ -250,6 +250,42 @@ test('the analysis view: candidate moves on the board with win rates', async () 
   }
 });
 
+// The moves drawn on the board as candidates, once some are.
+async function hintsShown(page) {
+  await page.waitForSelector('svg.board .hint');
+  return page.locator('svg.board .hint').evaluateAll((els) => els.map((e) => e.dataset.hint));
+}
+const legalIn = async (sgf) => new Set((await api('POST', '/api/games', { sgf })).state.moves
+  .map((m) => m.text));
+
+test('the analysis follows the position a review shows; the game stays as it is', async () => {
+  const sgf = '(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3])';
+  const g = await api('POST', '/api/games', { sgf, seats: [{ kind: 'human' }, { kind: 'human' }] });
+  const page = await open(browser);
+  await page.goto(BASE + g.links[0]);
+  await waitPly(page, 3);
+  const legal = [await legalIn('(;FF[4]QG[loa])'), await legalIn('(;FF[4]QG[loa];B[b1-b3])'),
+    new Set(g.state.moves.map((m) => m.text))];
+  await page.getByLabel('Analysis').check();
+  for (const h of await hintsShown(page)) assert.ok(legal[2].has(h), `${h} at the last position`);
+  await page.keyboard.press('Home');
+  await waitStatus(page, /^Reviewing position after 0 moves /);
+  // the last position's candidates went with it; the start's come
+  for (const h of await hintsShown(page)) assert.ok(legal[0].has(h), `${h} at the start`);
+  await page.waitForSelector('.analysis ol.cands li');
+  const listed = await page.locator('.analysis ol.cands li').evaluateAll((els) =>
+    els.map((e) => e.dataset.move));
+  for (const m of listed) assert.ok(legal[0].has(m), `listed ${m} at the start`);
+  await page.keyboard.press('ArrowRight');
+  await waitStatus(page, /^Reviewing position after 1 move /);
+  for (const h of await hintsShown(page)) assert.ok(legal[1].has(h), `${h} after one move`);
+  const st = await state(g.id);
+  assert.equal(st.ply, 3);
+  assert.deepEqual(st.turns.map((t) => t.text), ['b1-b3', 'a2-c2', 'd1-d3']);
+  await shot(page, 'analysis-review');
+  await page.closeChecked();
+});
+
 test('the analysis shows the proven value and every winning move', async () => {
   const page = await open(browser);
   await startGame(page, 'y', { size: '3', pie: '0' }, 'local');

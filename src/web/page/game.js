@@ -151,9 +151,12 @@ export class GamePage {
     if (changed && this.analysis) this.loadAnalysis();
   }
 
+  // A review of a position the game no longer reaches (a takeback) ends.
   setLive(s, keepView) {
     this.live = s;
-    if (!keepView || !this.shown) { this.shown = s; this.wanted = null; }
+    if (keepView && this.shown && this.shown.view_ply <= s.ply) return;
+    this.shown = s;
+    this.wanted = null;
   }
 
   render() {
@@ -166,7 +169,7 @@ export class GamePage {
       for (const k of this.path) if (k.startsWith('cell:')) selected.add(k.slice(5));
     }
     drawBoard(this.ui.svg, s.board, {
-      colours: s.colours, targets, selected, hints: this.reviewing() ? [] : this.hints, flip: this.flipped(), firstClick: this.path.length === 0,
+      colours: s.colours, targets, selected, hints: this.hints, flip: this.flipped(), firstClick: this.path.length === 0,
       onCell: (name) => this.click(name),
     });
     this.ui.root.style.setProperty('--aspect', this.ui.svg.dataset.aspect);
@@ -216,15 +219,24 @@ export class GamePage {
     const live = this.live;
     ply = Math.max(0, Math.min(live.ply, ply));
     this.path = [];
-    if (ply === live.ply) { this.shown = live; this.wanted = null; this.render(); return; }
+    if (ply === live.ply) { this.show(live); return; }
     this.wanted = ply;
     try {
       const s = await api.state(this.id, this.anyToken(), ply);
       if (this.wanted !== ply) return; // a later step, or a new move, asked for another
-      this.shown = s;
-      this.wanted = null;
-      this.render();
+      this.show(s);
     } catch (e) { toast(`Review: ${e.message}`); }
+  }
+
+  // Show a position of the review or the live one: another position's
+  // candidate moves go, and the analysis follows the position shown.
+  show(s) {
+    const moved = this.shown.view_ply !== s.view_ply;
+    this.shown = s;
+    this.wanted = null;
+    if (moved) this.hints = [];
+    this.render();
+    if (moved && this.analysis) this.loadAnalysis();
   }
 
   async toggleAnalysis(on) {
@@ -234,29 +246,30 @@ export class GamePage {
     else this.render();
   }
 
-  // Starts an analysis of the current position; its progress arrives as
-  // "analysis" events, and the final word is fetched once it should be done
-  // (in case the stream dropped an event).
+  // Starts an analysis of the position shown (the live one, or one under
+  // review); its progress arrives as "analysis" events, and the final word
+  // is fetched once it should be done (in case the stream dropped an event).
   async loadAnalysis() {
-    const ply = this.live.ply;
-    if (this.live.result.code !== 'none') { this.ui.analysisInfo('The game is over.'); return; }
-    if (this.thinkingNow()) { this.ui.analysisInfo('Analysis starts when the computer has moved.'); return; }
-    this.ui.analysisInfo('Analysing…');
+    const ply = this.shown.view_ply, info = (t) => this.ui.analysisInfo(t);
+    const over = ply === this.live.ply && this.live.result.code !== 'none';
+    if (over) { info('The game is over.'); return; }
+    if (this.thinkingNow()) { info('Analysis starts when the computer has moved.'); return; }
+    info('Analysing…');
     try {
-      this.showAnalysis(await api.analysis(this.id, ANALYSIS_MS));
+      this.showAnalysis(await api.analysis(this.id, ANALYSIS_MS, ply));
       await new Promise((r) => setTimeout(r, ANALYSIS_MS + 500));
-      if (this.analysis && this.live.ply === ply) this.showAnalysis(await api.lastAnalysis(this.id));
-    } catch (e) { this.ui.analysisInfo(`Analysis: ${e.message}`); }
+      if (this.analysis) this.showAnalysis(await api.lastAnalysis(this.id));
+    } catch (e) { if (this.shown.view_ply === ply) info(`Analysis: ${e.message}`); }
   }
 
+  // An analysis of the position shown, with its moves drawn on the board;
+  // one of another position is not shown.
   showAnalysis(a) {
-    if (!this.analysis || !a || a.ply !== this.live.ply) return;
+    if (!this.analysis || !a || this.wanted != null || a.ply !== this.shown.view_ply) return;
     const cands = (a.candidates || []).slice(0, 5);
-    const byText = new Map((this.live.moves || []).map((m) => [m.text, m]));
     this.hints = cands.map((c, i) => {
-      const m = byText.get(c.move);
       const label = c.proven ? `${c.proven}${c.plies ? ` ${c.plies}` : ''}` : pct(c.winrate);
-      return { text: c.move, rank: i + 1, cells: m ? moveCells(m) : [], label };
+      return { text: c.move, rank: i + 1, cells: c.clicks ? moveCells(c) : [], label };
     });
     this.ui.showAnalysis(cands, a);
     this.render();

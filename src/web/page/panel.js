@@ -175,7 +175,7 @@ export function panel(page) {
     q.analysis.replaceChildren(
       h('p.anahead', {}, `${a.done ? 'Analysis' : 'Analysing…'} ${a.visits ?? 0} visits, ${((a.ms ?? 0) / 1000).toFixed(1)} s`
         + (a.done && !cands.length ? ' — no candidate moves' : '')),
-      proofLine(page, a.proof),
+      proofLine(page, a.proof, a.to_move ?? page.live.to_move),
       h('ol.cands', {}, cands.map((c, i) => h('li', { dataset: { move: c.move } },
         h('span.rank', {}, String(i + 1)), h('span.cmv', {}, c.move),
         c.proven ? provenCell(c) : h('span.wr', {}, `${Math.round((c.winrate ?? 0) * 100)}%`),
@@ -198,11 +198,11 @@ function provenCell(c) {
   return h('span.wr', { title }, `${c.proven} in ${c.plies}`);
 }
 
-// The solver's word on the analysed position: a proven value with the
-// winning moves, or how far the bounded proof got.
-function proofLine(page, pr) {
+// The solver's word on the analysed position (side to move toMove): a
+// proven value with the winning moves, or how far the bounded proof got.
+function proofLine(page, pr, toMove) {
   if (!pr) return null;
-  const who = cap(page.colour(page.live.to_move));
+  const who = cap(page.colour(toMove));
   let text;
   if (!pr.done) text = 'Proving…';
   else if (pr.value === 'win') {
