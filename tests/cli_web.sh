@@ -415,6 +415,18 @@ for bad in '"clock_ms":60000,"clock_inc_ms":180001|clock_inc_ms must be an integ
     expect 400 "{\"error\":\"${bad#*|}\"}" "a bad increment: ${bad%%|*}"
 done
 
+# after any end, no cell is shown as one the next move may take
+call POST /api/games '{"sgf":"(;FF[4]QG[coffee]QO[board=square size=3];B[b2d])","seats":[{"kind":"human"},{"kind":"human"}]}'
+has "$body" '"marks":["allowed"]' "Coffee: the allowed cells while the game goes on"
+fid=$(field id)
+f1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+call POST "/api/games/$fid/resign" "" "$f1"
+expect 200 '"result":{"code":"1-0","reason":"Orange resigned"}' "Coffee: a resignation"
+lacks "$body" '"allowed"' "Coffee: no allowed cell after a resignation"
+has "$body" '"lines":[{"from":"a1","to":"c3","kind":"bar"}]' "Coffee: the bar's line stays, to draw the bar"
+call GET "/api/games/$fid?ply=0"
+has "$body" '"marks":["allowed"]' "Coffee: a review of the start shows where its move could go"
+
 call POST /api/games '{"game":"lot","clock_ms":1000}'
 lid=$(field id)
 l0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
@@ -463,7 +475,7 @@ call GET "/api/games/$cid"
 before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 stop
 start
-has "$(cat "$t/out")" "(10 games in $t/games.db)" "a restart loads every game"
+has "$(cat "$t/out")" "(11 games in $t/games.db)" "a restart loads every game"
 call GET "/api/games/$bid"
 expect 200 '"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]' "a beginner stays a beginner over a restart"
 call GET "/api/games/$cof"
@@ -526,7 +538,7 @@ expect 429 '{"error":"too many games (the limit is 6)"}' "too many games"
 
 # a game whose creation could not be stored takes no place in the limit
 stop
-start --max-games 12
+start --max-games 13
 python3 -c '
 import sqlite3, sys, time
 con = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -542,10 +554,10 @@ wait "$lpid"
 call POST /api/games '{"game":"lot"}'
 expect 201 '"id":"' "the refused creation left its place free"
 call POST /api/games '{"game":"lot"}'
-expect 429 '{"error":"too many games (the limit is 12)"}' "the limit counts only stored games"
+expect 429 '{"error":"too many games (the limit is 13)"}' "the limit counts only stored games"
 stop
 start
-has "$(cat "$t/out")" "(12 games in $t/games.db)" "the refused creation was not stored"
+has "$(cat "$t/out")" "(13 games in $t/games.db)" "the refused creation was not stored"
 
 # ---- the analysis's proof: a proven value and every winning move ----
 call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'

@@ -109,7 +109,9 @@ static json_t *cell_json(const game_cell *c)
                      "marks", marks);
 }
 
-static json_t *board_json(const game *g)
+/* The position as cells, labels and lines; over: the game has ended (on the
+ * board or off it), so no cell is one the next move may take. */
+static json_t *board_json(const game *g, int over)
 {
     game_board *b = malloc(sizeof *b);
     if (!b || game_describe(g, b) != 0) {
@@ -117,8 +119,11 @@ static json_t *board_json(const game *g)
         return json_null();
     }
     json_t *cells = json_array(), *labels = json_array(), *lines = json_array();
-    for (int i = 0; i < b->ncells; i++)
+    for (int i = 0; i < b->ncells; i++) {
+        if (over)
+            b->cells[i].marks &= ~GAME_MARK_ALLOWED;
         json_array_append_new(cells, cell_json(&b->cells[i]));
+    }
     for (int i = 0; i < b->nlabels; i++)
         json_array_append_new(labels, json_pack("{s:s, s:f, s:f}", "text", b->labels[i].text,
                                                 "x", b->labels[i].x, "y", b->labels[i].y));
@@ -183,13 +188,14 @@ static json_t *options_json(const game *g)
     return o;
 }
 
-/* The board after view_ply moves: a copy taken back; moves only at the end. */
-static void add_board(json_t *j, const game *g, int view_ply)
+/* The board after view_ply moves: a copy taken back; moves only at the end
+ * (over: the game has ended there). */
+static void add_board(json_t *j, const game *g, int view_ply, int over)
 {
     int ply = g->ops->ply(g);
     if (view_ply < 0 || view_ply >= ply) {
         json_object_set_new(j, "view_ply", json_integer(ply));
-        json_object_set_new(j, "board", board_json(g));
+        json_object_set_new(j, "board", board_json(g, over));
         json_object_set_new(j, "moves", moves_json(g));
         return;
     }
@@ -197,7 +203,7 @@ static void add_board(json_t *j, const game *g, int view_ply)
     for (int i = ply; c && i > view_ply; i--)
         c->ops->unmake(c);
     json_object_set_new(j, "view_ply", json_integer(view_ply));
-    json_object_set_new(j, "board", c ? board_json(c) : json_null());
+    json_object_set_new(j, "board", c ? board_json(c, 0) : json_null());
     json_object_set_new(j, "moves", json_array());
     game_free(c);
 }
@@ -229,7 +235,7 @@ json_t *webjson_state(const webjson_info *in)
         in->seats, "you", in->you < 0 ? json_null() : json_integer(in->you), "thinking",
         in->thinking, "pondering", in->pondering, "clocks", clocks, "ply", g->ops->ply(g));
     if (j)
-        add_board(j, g, in->view_ply);
+        add_board(j, g, in->view_ply, over);
     if (j && over)
         json_object_set_new(j, "moves", json_array());
     if (j)

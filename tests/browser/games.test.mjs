@@ -1,8 +1,8 @@
 // Whole games of the four games played by clicks in a real browser: LOA from
 // an uploaded SGF record, Y against the computer from the start, Y's double
 // and progressive variants with the stones each turn holds, LOT with a tower
-// and the swap offer, Coffee on both boards; and the start page's word on
-// each level.
+// and the swap offer, Coffee on both boards and after a loss on time; and
+// the start page's word on each level.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -268,6 +268,25 @@ test('Coffee on the square board: the bar, its line, axis buttons, a win', async
   await shot(page, 'coffee-square-bar-desktop');
   await coffeeMoves(page, [['b3', 'a'], ['c2', 'v'], ['c3', 'a'], ['d2', null]], 1, false);
   await shots(page, 'coffee-square-end');
+  await page.closeChecked();
+});
+
+test('Coffee lost on time: no cell is shown as playable', async () => {
+  const g = await api('POST', '/api/games', {
+    sgf: '(;FF[4]QG[coffee]QO[board=square size=4 n=3];B[b2v])', clock_ms: 1000,
+    seats: [{ kind: 'human' }, { kind: 'human' }],
+  });
+  const allowed = g.state.board.cells.filter((c) => c.marks.includes('allowed'));
+  assert.deepEqual(allowed.map((c) => c.name), ['b1', 'b3', 'b4']); // while the game went on
+  const page = await open(browser);
+  await openLinks(page, g.links);
+  await waitStatus(page, /wins/);
+  assert.equal(await status(page), 'Black wins (1-0) — Orange lost on time');
+  assert.deepEqual(await marked(page, 'allowed'), []);
+  assert.equal(await page.locator('svg.board .ov-allowed').count(), 0);
+  assert.deepEqual(await targets(page), []);
+  assert.deepEqual(await marked(page, 'bar'), ['b2']);
+  await shot(page, 'coffee-lost-on-time');
   await page.closeChecked();
 });
 
