@@ -1123,13 +1123,15 @@ int webgame_analyse(webgame *w, int ply, int ms, json_t **out, char *err, size_t
     pthread_mutex_lock(&w->mu);
     char spec[128];
     snprintf(spec, sizeof spec, "ai:level=10,ms=%d,%s", ms, ENGINE_MEMORY);
-    int rc = may_analyse(w, ply < 0 ? session_ply(w->s) : ply, err, errlen);
+    if (ply < 0)
+        ply = session_ply(w->s);
+    int rc = may_analyse(w, ply, err, errlen);
     if (rc == 0 && w->analysing)
         stop_search(w); /* a new analysis replaces the one that runs */
     if (rc == 0 && session_set_player(w->s, SESSION_ANALYST, spec, err, errlen) != 0)
         rc = 400;
     if (rc == 0)
-        rc = begin_analysis(w, ply < 0 ? session_ply(w->s) : ply, ms, out, err, errlen);
+        rc = begin_analysis(w, ply, ms, out, err, errlen);
     pthread_mutex_unlock(&w->mu);
     return rc;
 }
