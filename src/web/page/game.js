@@ -151,7 +151,8 @@ export class GamePage {
     if (changed && this.analysis) this.loadAnalysis();
   }
 
-  // A review of a position the game no longer reaches (a takeback) ends.
+  // The live state; a review (keepView) stays on its position, unless a
+  // takeback left that position past the game's end.
   setLive(s, keepView) {
     this.live = s;
     if (keepView && this.shown && this.shown.view_ply <= s.ply) return;
