@@ -11,58 +11,64 @@
 #include <stdlib.h>
 #include <string.h>
 
-int bench_perft_main(int argc, char **argv)
+#define PERFT_USAGE "usage: quartet perft GAME DEPTH [opt=value ...] [--position TEXT] [--divide]\n"
+/* Words after the game, options and flags together: the command line's limit. */
+#define PERFT_ARGS_MAX 64
+
+/* argv: perft GAME DEPTH words...  The game and its name=value options go
+ * first into args, then the flags, so that options may be written anywhere
+ * on the line.  The number of args, or -1 (said why). */
+static int perft_order_args(int argc, char **argv, char **args)
 {
-    int next;
-    if (argc < 2) {
-        fprintf(stderr, "usage: quartet perft GAME DEPTH [opt=value ...] [--position TEXT]\n");
-        return 2;
+    char *flags[PERFT_ARGS_MAX];
+    int nargs = 0, nflags = 0;
+    if (argc - 3 > PERFT_ARGS_MAX) {
+        fprintf(stderr, "quartet perft: too many arguments (at most %d after DEPTH)\n",
+                PERFT_ARGS_MAX);
+        return -1;
     }
-    /* argv: perft GAME DEPTH opts... ; move DEPTH out of the way of cli_game */
-    char *depth_text = argc > 2 ? argv[2] : NULL;
-    char *args[64];
-    int nargs = 0;
-    /* the game and its name=value options first, then the flags, so that
-     * options may be written anywhere on the line */
-    char *flags[64];
-    int nflags = 0;
     args[nargs++] = argv[1];
-    for (int i = 3; i < argc && nargs < 63 && nflags < 62; i++) {
-        if (argv[i][0] == '-') {
-            flags[nflags++] = argv[i];
-            if (strcmp(argv[i], "--position") == 0 && i + 1 < argc)
-                flags[nflags++] = argv[++i];
-        } else {
+    for (int i = 3; i < argc; i++) {
+        if (argv[i][0] != '-') {
             args[nargs++] = argv[i];
+            continue;
         }
+        flags[nflags++] = argv[i];
+        if (strcmp(argv[i], "--position") != 0)
+            continue;
+        if (i + 1 == argc) {
+            fprintf(stderr, "quartet perft: --position needs a TEXT\n");
+            return -1;
+        }
+        flags[nflags++] = argv[++i];
     }
     for (int i = 0; i < nflags; i++)
         args[nargs++] = flags[i];
-    long depth;
-    if (!depth_text || util_parse_long(depth_text, &depth) != 0 || depth < 0 || depth > 64) {
-        fprintf(stderr, "quartet perft: DEPTH must be a whole number 0..64\n");
-        return 2;
-    }
-    game *g = cli_game(nargs, args, &next);
-    if (!g)
-        return 2;
-    int divide = 0;
+    return nargs;
+}
+
+/* The flags of args[next..]: a position set on g, divide.  0, or -1. */
+static int perft_flags(game *g, char **args, int next, int nargs, int *divide)
+{
     for (int i = next; i < nargs; i++) {
+        char err[GAME_ERR_MAX];
         if (strcmp(args[i], "--divide") == 0) {
-            divide = 1;
-        } else if (strcmp(args[i], "--position") == 0 && i + 1 < nargs) {
-            char err[GAME_ERR_MAX];
+            *divide = 1;
+        } else if (strcmp(args[i], "--position") == 0) {
             if (g->ops->from_text(g, args[++i], err, sizeof err) != 0) {
                 fprintf(stderr, "quartet perft: %s\n", err);
-                game_free(g);
-                return 2;
+                return -1;
             }
         } else {
             fprintf(stderr, "quartet perft: unexpected argument '%s'\n", args[i]);
-            game_free(g);
-            return 2;
+            return -1;
         }
     }
+    return 0;
+}
+
+static void perft_run(game *g, int depth, int divide)
+{
     int64_t t0 = util_now_us(); /* microseconds: a shallow perft takes less than 1 ms */
     uint64_t total = 0;
     if (divide && depth > 0) {
@@ -72,22 +78,44 @@ int bench_perft_main(int argc, char **argv)
             char text[GAME_MOVE_TEXT_MAX];
             g->ops->move_to_text(g, moves[i], text, sizeof text);
             g->ops->make(g, moves[i]);
-            uint64_t c = game_perft(g, (int)depth - 1);
+            uint64_t c = game_perft(g, depth - 1);
             g->ops->unmake(g);
             printf("%s %llu\n", text, (unsigned long long)c);
             total += c;
         }
     } else {
-        total = game_perft(g, (int)depth);
+        total = game_perft(g, depth);
     }
     int64_t us = util_now_us() - t0;
     if (us < 1)
         us = 1;
-    printf("perft %ld: %llu\n", depth, (unsigned long long)total);
+    printf("perft %d: %llu\n", depth, (unsigned long long)total);
     printf("time %.3f ms, %.0f nodes/s\n", (double)us / 1000.0,
            (double)total * 1000000.0 / (double)us);
+}
+
+int bench_perft_main(int argc, char **argv)
+{
+    char *args[PERFT_ARGS_MAX + 1];
+    long depth;
+    int next, divide = 0;
+    if (argc < 2) {
+        fprintf(stderr, PERFT_USAGE);
+        return 2;
+    }
+    if (argc < 3 || util_parse_long(argv[2], &depth) != 0 || depth < 0 || depth > 64) {
+        fprintf(stderr, "quartet perft: DEPTH must be a whole number 0..64\n");
+        return 2;
+    }
+    int nargs = perft_order_args(argc, argv, args);
+    game *g = nargs < 0 ? NULL : cli_game(nargs, args, &next);
+    if (!g)
+        return 2;
+    int rc = perft_flags(g, args, next, nargs, &divide);
+    if (rc == 0)
+        perft_run(g, (int)depth, divide);
     game_free(g);
-    return 0;
+    return rc == 0 ? 0 : 2;
 }
 
 /* ---- bench ----

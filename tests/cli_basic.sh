@@ -24,5 +24,20 @@ out=$($Q perft loa x 2>&1); status $? 2 "perft bad depth"; has "$out" "DEPTH mus
 out=$($Q perft loa 2 speed=9 2>&1); status $? 2 "perft bad option"; has "$out" "unknown option 'speed'" "perft bad option"
 out=$($Q perft loa 2 --position "nonsense" 2>&1); status $? 2 "perft bad position"; has "$out" "position:" "perft bad position"
 
+# every word counts, however many (up to the stated 64 after DEPTH), and
+# a flag's missing value is named
+many=$(for i in $(seq 40); do printf 'repetition=3 --divide '; done)
+out=$($Q perft loa 1 $many 2>&1); status $? 2 "perft over 64 words"
+same "$out" "quartet perft: too many arguments (at most 64 after DEPTH)" "perft over 64 words"
+many=$(for i in $(seq 31); do printf 'repetition=3 --divide '; done)
+out=$($Q perft loa 1 $many speed=9 --bogus 2>&1); status $? 2 "perft 64th word checked"
+same "$out" "quartet: unknown option 'speed' for loa (options: simultaneous, nomove, repetition)" "perft 64th word checked"
+out=$($Q perft loa 1 $many --bogus 2>&1); status $? 2 "perft last flag checked"
+same "$out" "quartet perft: unexpected argument '--bogus'" "perft last flag checked"
+out=$($Q perft loa 1 --position 2>&1); status $? 2 "perft --position without TEXT"
+same "$out" "quartet perft: --position needs a TEXT" "perft --position without TEXT"
+out=$($Q perft 2>&1); status $? 2 "perft alone"
+same "$out" "usage: quartet perft GAME DEPTH [opt=value ...] [--position TEXT] [--divide]" "perft usage"
+
 out=$($Q games); has "$out" "loa - Lines of Action" "games"; has "$out" "repetition=0..100" "games options"
 summary cli_basic
