@@ -7,6 +7,7 @@
 #include "speed.h"
 #include "util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +190,13 @@ static int bench_search(engine *e, int json, bench_totals *t)
     return 0;
 }
 
+static int bench_bad(const char *what, const char *word)
+{
+    fprintf(stderr, "quartet bench: %s '%s' (usage: quartet bench [ITERATIONS] [--json] [--quick])\n",
+            what, word);
+    return -1;
+}
+
 static int bench_args(int argc, char **argv, long *iterations, int *json, int *quick)
 {
     int counts = 0;
@@ -197,11 +205,13 @@ static int bench_args(int argc, char **argv, long *iterations, int *json, int *q
             *json = 1;
         } else if (strcmp(argv[i], "--quick") == 0) {
             *quick = 1;
-        } else if (counts++ || util_parse_long(argv[i], iterations) != 0 || *iterations < 1 ||
+        } else if (argv[i][0] == '-' && !isdigit((unsigned char)argv[i][1])) {
+            return bench_bad("unknown flag", argv[i]);
+        } else if (counts++) {
+            return bench_bad("a second ITERATIONS", argv[i]);
+        } else if (util_parse_long(argv[i], iterations) != 0 || *iterations < 1 ||
                    *iterations > 100000000) {
-            fprintf(stderr, "quartet bench: ITERATIONS must be a whole number 1..100000000"
-                            " (flags: --json --quick)\n");
-            return -1;
+            return bench_bad("ITERATIONS must be a whole number 1..100000000, not", argv[i]);
         }
     }
     return 0;

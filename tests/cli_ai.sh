@@ -31,9 +31,16 @@ has "$json" '"policy_playouts": {"count": 1000, "first": ' "bench --json y11 pol
 has "$json" '"policy_playouts": {"count": 0, "first": 0, "second": 0,' "bench --json loa: no policy playout"
 printf '%s' "$json" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert len(d["workloads"]) == 8 and len(d["search"]) == 8'
 status $? 0 "bench --json parses: 8 workloads, 8 searches"
-out=$($Q bench 0 2>&1); status $? 2 "bench bad count"; has "$out" "ITERATIONS must be" "bench bad count"
-out=$($Q bench 5 6 2>&1); status $? 2 "bench two counts"; has "$out" "ITERATIONS must be" "bench two counts"
-out=$($Q bench --fast 2>&1); status $? 2 "bench bad flag"; has "$out" "(flags: --json --quick)" "bench bad flag"
+# each bad word is named with what is wrong with it
+u="(usage: quartet bench [ITERATIONS] [--json] [--quick])"
+out=$($Q bench 0 2>&1); status $? 2 "bench bad count"
+same "$out" "quartet bench: ITERATIONS must be a whole number 1..100000000, not '0' $u" "bench bad count"
+out=$($Q bench 5 6 2>&1); status $? 2 "bench two counts"
+same "$out" "quartet bench: a second ITERATIONS '6' $u" "bench two counts"
+out=$($Q bench --fast 2>&1); status $? 2 "bench bad flag"
+same "$out" "quartet bench: unknown flag '--fast' $u" "bench bad flag"
+out=$($Q bench 300 --jsn 2>&1); status $? 2 "bench misspelt flag after the count"
+same "$out" "quartet bench: unknown flag '--jsn' $u" "bench misspelt flag after the count"
 out=$($Q help bench); has "$out" "usage: quartet bench [ITERATIONS] [--json] [--quick]" "help bench"
 
 # the ai against random, to the end of the game (reproducible: fixed seeds and budget)
