@@ -199,6 +199,8 @@ static int solve_game(game *g, solve_args *a)
         printf("solve %s%s%s\n", g->ops->name, opts[0] ? " " : "", opts);
     print_result(g, &r, a->quiet);
     int rc = r.value == SOLVER_UNKNOWN ? 1 : 0;
+    if (a->proof && rc != 0)
+        fprintf(stderr, "quartet solve: no proof written: the value is unknown\n");
     if (a->proof && rc == 0) {
         if (solver_write_proof(g, &r, &a->p, a->proof, err, sizeof err) != 0) {
             fprintf(stderr, "quartet solve: proof not written: %s\n", err);
@@ -229,6 +231,11 @@ int solve_main(int argc, char **argv)
     if (rc < 0 && g->ops->legal_moves(g, (qmove[GAME_MAX_MOVES]){0}) == 0) {
         fprintf(stderr, "quartet solve: the game is already over (%s)\n",
                 game_result_text(g->ops->result(g)));
+        rc = 2;
+    }
+    char err[512];
+    if (rc < 0 && a.proof && proof_path_check(a.proof, err, sizeof err) != 0) {
+        fprintf(stderr, "quartet solve: --proof: %s\n", err);
         rc = 2;
     }
     if (rc < 0)

@@ -58,6 +58,16 @@ has "$out" "rejected: the last line is not 'checksum HEX'" "cut file"
 out=$($Q solve lot --position "7/7/7/7/7/7/7 w" --nodes 1 --quiet --proof "$T/none.proof" 2>&1)
 status $? 1 "no proof when unknown"
 [ ! -e "$T/none.proof" ] && [ ! -e "$T/none.proof.tmp" ]; status $? 0 "no file left behind"
+has "$out" "quartet solve: no proof written: the value is unknown" "no proof when unknown, said"
+# a proof that cannot be written is refused before the solve, not after it
+out=$($Q solve y size=3 --proof "$T/missing/y3.proof" 2>&1); status $? 2 "proof into a missing folder"
+same "$out" "quartet solve: --proof: cannot write $T/missing/y3.proof.tmp: No such file or directory" \
+    "proof into a missing folder"
+out=$($Q solve y size=3 --proof "$T" 2>&1); status $? 2 "proof onto a folder"
+same "$out" "quartet solve: --proof: cannot write $T: it is a folder" "proof onto a folder"
+: >"$T/y3.proof.tmp"
+out=$($Q solve y size=3 --quiet --proof "$T/y3.proof" | mask); status $? 0 "a leftover temporary file is replaced"
+has "$out" "proof written to $T/y3.proof" "a leftover temporary file is replaced"
 
 # a draw is proven by two claims (LOT, one cell left)
 pos="wWwBbwb/WBwwWbw/bBBwBBw/BwWWbWW/wwbwBwb/BBwwWBW/wBWWBb1 w"

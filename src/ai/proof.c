@@ -5,6 +5,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,32 @@ static void wprintf(proof_writer *w, const char *fmt, ...)
         w->sum = (w->sum ^ (unsigned char)buf[i]) * FNV_PRIME;
     if (fwrite(buf, 1, (size_t)n, w->f) != (size_t)n)
         w->failed = 1;
+}
+
+int proof_path_check(const char *path, char *err, size_t errlen)
+{
+    char tmp[4200];
+    struct stat st;
+    if (strlen(path) >= 4096) {
+        snprintf(err, errlen, "proof file name too long");
+        return -1;
+    }
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "cannot write %s: it is a folder", path);
+        return -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    /* made and removed again; one already there is the writer's to replace */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd < 0 && errno != EEXIST) {
+        snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno));
+        return -1;
+    }
+    if (fd >= 0) {
+        close(fd);
+        remove(tmp);
+    }
+    return 0;
 }
 
 proof_writer *proof_writer_open(const char *path, const game *g, char *err, size_t errlen)

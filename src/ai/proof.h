@@ -37,6 +37,9 @@ typedef struct proof_writer proof_writer;
 /* Start a proof file for position g (written to PATH.tmp, renamed by
  * proof_writer_close).  NULL with a message on error. */
 proof_writer *proof_writer_open(const char *path, const game *g, char *err, size_t errlen);
+/* Whether a proof could be written to PATH now (PATH.tmp can be made, PATH
+ * is not a folder), before a long solve.  0, or -1 with a message. */
+int proof_path_check(const char *path, char *err, size_t errlen);
 /* Begin a claim: player wins (win = 1) or cannot win (win = 0). */
 void proof_writer_claim(proof_writer *w, int player, int win);
 /* One node: its id and n children (move text, child id). */
