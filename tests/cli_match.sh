@@ -316,6 +316,13 @@ out=$($Q match -schedule match random random random 2>&1); status $? 2 "match of
 printf 'c8-c6\nzz\n' >"$tmp/bad.txt"
 out=$($Q match -openings "$tmp/bad.txt" random random 2>&1); status $? 2 "bad opening"
 has "$out" "bad.txt:2: bad opening:" "bad opening line"
+# random openings that always end the game (Y 3 has 6 cells) would let
+# the openings decide the games: refused, with no log begun
+out=$($Q match -game y size=3 pie=0 -random-plies 6 -log "$tmp/over.log" random random 2>&1)
+status $? 2 "random openings that end the game"
+same "$out" "quartet match: -random-plies 6: 100 tries of that many random moves all ended the game; ask for fewer" \
+    "random openings that end the game"
+[ ! -e "$tmp/over.log" ]; status $? 0 "no log for refused random openings"
 out=$($Q match -resume random random 2>&1); status $? 2 "resume without log"; has "$out" "-resume needs -log" "resume without log"
 # files over their limits (sparse: nothing is written), refused before any game
 truncate -s 16777217 "$tmp/huge.txt"

@@ -204,7 +204,8 @@ int openings_load(match *m, const char *path)
 /* Opening k of -random-plies: random legal moves (completing the last
  * turn) from an RNG seeded with the match seed and k, so any opening can
  * be made again alone, as a resumed match needs.  Tries again (up to 100
- * times) when the moves end the game. */
+ * times) when the moves end the game.  0, 1 every try ended the game, -1
+ * out of memory. */
 static int random_opening(const match *m, int k, strbuf *out)
 {
     rng r;
@@ -224,10 +225,12 @@ static int random_opening(const match *m, int k, strbuf *out)
         if (g->ops->result(g) == RESULT_NONE)
             break;
     }
+    /* an opening that decides the game would score the book, not the players */
+    int over = g->ops->result(g) != RESULT_NONE;
     strbuf_clear(out);
     moves_text(g, 0, out);
     game_free(g);
-    return out->failed ? -1 : 0;
+    return out->failed ? -1 : over;
 }
 
 int openings_random(match *m)
@@ -238,9 +241,14 @@ int openings_random(match *m)
         if ((rc = random_opening(m, p, &o)) == 0)
             rc = add_opening(m, 0, strbuf_str(&o));
     strbuf_free(&o);
+    if (rc > 0)
+        fprintf(stderr, "quartet match: -random-plies %d: 100 tries of that many random moves "
+                        "all ended the game; ask for fewer\n", m->random_plies);
+    else if (rc < 0)
+        fprintf(stderr, "quartet match: out of memory for the openings\n");
     snprintf(m->openings_desc, sizeof m->openings_desc, "random:%d:seed=%llu", m->random_plies,
              (unsigned long long)m->seed);
-    return rc;
+    return rc ? -1 : 0;
 }
 
 void openings_none(match *m) { snprintf(m->openings_desc, sizeof m->openings_desc, "none"); }

@@ -19,7 +19,8 @@
 int openings_load(match *m, const char *path);
 /* One random opening per game pair (m->random_plies plies, ending where a
  * turn begins, seeded by -seed and the pair) and m->openings_desc.
- * 0, or -1 when out of memory. */
+ * 0, or -1 (said why) when out of memory or when every try of an opening
+ * ended the game. */
 int openings_random(match *m);
 /* No openings: m->openings_desc says "none". */
 void openings_none(match *m);
