@@ -447,6 +447,20 @@ static int seat_ok(int seat, char *err, size_t errlen)
                                                             : fail(err, errlen, "no such seat");
 }
 
+/* A new engine like e: its kind and the settings given to it, nothing
+ * its searches left behind.  NULL with err. */
+static engine *engine_like(const engine *e, char *err, size_t errlen)
+{
+    char settings[SESSION_PLAYER_MAX];
+    engine *copy = engine_new(engine_kind(e), err, errlen);
+    engine_given_settings_text(e, settings, sizeof settings);
+    if (copy && engine_set_all(copy, settings, err, errlen) != 0) {
+        engine_free(copy);
+        return NULL;
+    }
+    return copy;
+}
+
 /* Put e (NULL: a person) in seat, freeing what was there.  A side that
  * shared its engine with this seat keeps a copy of it. */
 static int seat_engine(session *s, int seat, engine *e, char *err, size_t errlen)
@@ -458,14 +472,9 @@ static int seat_engine(session *s, int seat, engine *e, char *err, size_t errlen
         return 0;
     }
     if (seat < 2 && s->eng[0] && s->eng[0] == s->eng[1]) {
-        char settings[SESSION_PLAYER_MAX];
-        engine *copy = engine_new(engine_kind(s->eng[0]), err, errlen);
-        engine_given_settings_text(s->eng[0], settings, sizeof settings);
-        if (!copy || engine_set_all(copy, settings, err, errlen) != 0) {
-            if (copy)
-                engine_free(copy);
+        engine *copy = engine_like(s->eng[0], err, errlen);
+        if (!copy)
             return -1;
-        }
         s->eng[!seat] = copy;
     }
     int i = seat == SESSION_FIRST ? 0 : seat == SESSION_SECOND ? 1 : 2;
@@ -554,6 +563,28 @@ int session_set_kind(session *s, int seat, const char *kind, char *err, size_t e
     return rc;
 }
 
+/* Engine old replaced by a new one like it, wherever it sits. */
+static int renew_engine(session *s, engine *old, char *err, size_t errlen)
+{
+    engine *e = engine_like(old, err, errlen);
+    if (!e)
+        return -1;
+    for (int i = 0; i < 3; i++)
+        if (s->eng[i] == old)
+            s->eng[i] = e;
+    engine_free(old);
+    return 0;
+}
+
+static int renew_seat(session *s, int seat, char *err, size_t errlen)
+{
+    engine *first = seat_get(s, seat);
+    int rc = renew_engine(s, first, err, errlen);
+    if (rc == 0 && seat == SESSION_BOTH && s->eng[1] && s->eng[1] != s->eng[0])
+        rc = renew_engine(s, s->eng[1], err, errlen);
+    return rc;
+}
+
 int session_set_setting(session *s, int seat, const char *name, const char *value, char *err,
                         size_t errlen)
 {
@@ -569,6 +600,10 @@ int session_set_setting(session *s, int seat, const char *name, const char *valu
         rc = engine_set(with_game(s, e), name, value, err, errlen);
     if (rc == 0 && seat == SESSION_BOTH && s->eng[1] && s->eng[1] != e)
         rc = engine_set(with_game(s, s->eng[1]), name, value, err, errlen);
+    /* a seed asks for play that repeats: nothing an earlier game left in
+     * the engine (a transposition table) may change it */
+    if (rc == 0 && strcmp(name, "seed") == 0)
+        rc = renew_seat(s, seat, err, errlen);
     UNLOCK(s);
     return rc;
 }

@@ -247,6 +247,14 @@ if [ "$(cut -f8-10 "$tmp/r1.log")" != "$(cut -f8-10 "$tmp/r3.log")" ]; then pass
 else fail=$((fail + 1)); echo "FAIL seed: -seed 8 played the same games as -seed 7"; fi
 has "$(head -n 2 "$tmp/r1.log" | tail -n 1)" "first=random:seed=3	second=random	" "built-in names"
 
+# A game repeats whatever its engines played before: alpha-beta's
+# transposition table starts empty with every game's seed, so two games
+# at once (each pair of engines playing its own share) play the same games.
+run_ab() { $Q match -games 10 -random-plies 2 -tc iterations=300 "$@" alphabeta alphabeta:level=3 >/dev/null 2>&1; }
+run_ab -log "$tmp/ab1.log"; status $? 0 "alphabeta match"
+run_ab -log "$tmp/ab2.log" -concurrency 2; status $? 0 "alphabeta match, concurrency 2"
+same "$(cut -f1-10 "$tmp/ab2.log" | sort)" "$(cut -f1-10 "$tmp/ab1.log" | sort)" "alphabeta games repeat"
+
 # Y with two-stone turns: genmove answers whole turns, the log keeps them.
 out=$($Q match -game y size=5 variant=double -games 2 -tc iterations=20 -log "$tmp/y.log" \
     quartet:level=2 random:seed=4 2>&1)
