@@ -412,14 +412,20 @@ static void hook_progress(void *arg, const engine_progress *p)
                  s->analysis ? "stop" : "move now");
     } else {
         engine_proven_text(p->proven, p->ncand ? p->cand[0].plies : 0, known, sizeof known);
-        snprintf(buf, sizeof buf, "Analysis %.1f s, %llu playouts%s", (double)p->ms / 1000,
-                 (unsigned long long)p->iterations, known);
+        /* alpha-beta counts nodes and reports its depth; a tree search
+         * counts playouts, and visits per move */
+        const char *unit = p->depth ? "nodes" : "visits";
+        snprintf(buf, sizeof buf, "Analysis %.1f s, %llu %s", (double)p->ms / 1000,
+                 (unsigned long long)p->iterations, p->depth ? "nodes" : "playouts");
+        if (p->depth)
+            util_str_appendf(buf, sizeof buf, ", depth %d", p->depth);
+        util_str_appendf(buf, sizeof buf, "%s", known);
         for (int i = 0; i < p->ncand && i < 5; i++, lines++) {
             s->view_game->ops->move_to_text(s->view_game, p->cand[i].move, mv, sizeof mv);
             engine_proven_text(p->cand[i].proven, p->cand[i].plies, known, sizeof known);
-            util_str_appendf(buf, sizeof buf, "\n  %-12s %8llu visits  win rate %5.1f%%%s", mv,
-                             (unsigned long long)p->cand[i].visits, 100 * p->cand[i].value,
-                             known);
+            util_str_appendf(buf, sizeof buf, "\n  %-12s %8llu %-6s  win rate %5.1f%%%s", mv,
+                             (unsigned long long)p->cand[i].visits, unit,
+                             100 * p->cand[i].value, known);
         }
         char pv[1024];
         if (p->npv > 0 && engine_moves_text(s->view_game, p->pv, p->npv, pv, sizeof pv) == 0) {

@@ -343,6 +343,14 @@ static void test_hint_analyze(void)
     say(&t, "black> ", "hint 1", " (proven win, 5 moves to the end)");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
+    /* alpha-beta (LOA's) counts nodes and says its depth */
+    char *loa[] = {(char *)quartet(), "play", "loa", "--second=human", NULL};
+    CHECK(term_start(&t, loa) == 0);
+    say(&t, "black> ", "analyze 1", " nodes, depth ");
+    EXPECT(&t, " nodes   win rate ");
+    CHECK(strstr(t.out, "playouts") == NULL && strstr(t.out, "visits") == NULL);
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
 }
 
 /* The thinking line, and a key that makes the computer move now; what was

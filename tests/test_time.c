@@ -159,7 +159,7 @@ static void test_turns_left(void)
 
 static engine_progress progress(uint64_t iterations, int64_t ms, engine_candidate *c, int n)
 {
-    engine_progress p = {ms, iterations, 0.5, 0, n, c, 0, NULL, 0, 0, 0};
+    engine_progress p = {ms, iterations, 0.5, 0, n, c, 0, NULL, 0, 0, 0, 0};
     return p;
 }
 

@@ -649,7 +649,7 @@ static void report(player *p, int final)
     uint64_t nodes = all_nodes(p);
     engine_progress pr = {util_now_ms() - p->t0, nodes, score_value(p->best_score),
                           score_proven(p->best_score), n, p->cand, p->best_pvlen, p->best_pv,
-                          final, nodes, p->use_tt ? p->tt_mask + 1 : 0};
+                          final, nodes, p->use_tt ? p->tt_mask + 1 : 0, p->depth_done};
     if (!p->depth_done) {
         pr.value = 0.5;
         pr.proven = 0;

@@ -57,6 +57,10 @@ typedef struct engine_progress {
     const qmove *pv;              /* principal variation, starting with cand[0].move */
     int final;                    /* 1 for the last report of a search */
     uint64_t nodes, capacity;     /* tree nodes in use and room for them (0: no tree) */
+    /* alpha-beta: the deepest iteration it completed, its counts (iterations,
+     * a candidate's visits) being nodes searched; 0: a tree search, whose
+     * counts are playouts and visits */
+    int depth;
 } engine_progress;
 
 /* The longest principal variation a progress report carries. */

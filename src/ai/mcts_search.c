@@ -269,6 +269,7 @@ static void report(mcts_tree *t, const mcts_params *p, const mcts_result *r, int
     pr.final = final;
     pr.nodes = t->used;
     pr.capacity = t->cap;
+    pr.depth = 0;
     p->progress(&pr, p->progress_arg);
 }
 

@@ -105,7 +105,7 @@ static qmove choose(void *self, const game *g, const searcher_run *run, engine_r
     if (run->progress) {
         engine_candidate c = {m, 0, rep->value, 0.5, rep->proven, rep->proven};
         engine_progress pr = {util_now_ms() - t0, 0, rep->value, rep->proven, m != QMOVE_NONE, &c,
-                              m != QMOVE_NONE, &m, 1, 0, 0};
+                              m != QMOVE_NONE, &m, 1, 0, 0, 0};
         run->progress(&pr, run->progress_arg);
     }
     return m;
