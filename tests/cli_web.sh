@@ -192,7 +192,7 @@ for path in "" /analysis /sgf /events; do
     expect 400 '{"error":"unknown field '"'"'ply'"'"'"}' "GET $path: a body's field"
 done
 call GET "/api/games/$kid/analysis"
-expect 200 '{"ply":-1,"to_move":null,"visits":0,"ms":0,"done":true,"candidates":[],"proof":null}' "the refused analysis did not start"
+expect 200 '{"ply":-1,"to_move":null,"visits":0,"depth":0,"ms":0,"done":true,"candidates":[],"proof":null}' "the refused analysis did not start"
 call GET "/api/games/$kid"
 expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"},{"player":0,"text":"b1-b3"}],"seats":[{"kind":"human"},{"kind":"human"}],' "the refused calls changed nothing"
 for seat in '{"kind":"human","colour":"red"}|seat 1: unknown field '"'"'colour'"'"'' \
@@ -351,7 +351,7 @@ status $? 0 "the proof beside it ends with the analysis's time (proven, or unkno
 
 # ---- the analysis of an earlier position: the game stays as it is ----
 call POST "/api/games/$kid/analysis" '{"ms":500,"ply":0}'
-expect 202 '{"ply":0,"to_move":0,"visits":0,"ms":0,"done":false,"candidates":[]' \
+expect 202 '{"ply":0,"to_move":0,"visits":0,"depth":0,"ms":0,"done":false,"candidates":[]' \
     "an analysis of the start of a game three moves on"
 wait_analysis "$kid" '"done":true,"candidates"'
 expect 200 '{"ply":0,"to_move":0,' "the analysis is of the start"

@@ -256,9 +256,9 @@ static json_t *analysis_json(const game *g, const engine_progress *p)
                                                "plies", c->plies ? json_integer(c->plies)
                                                                  : json_null()));
     }
-    return json_pack("{s:i, s:i, s:I, s:I, s:b, s:o}", "ply", g->ops->ply(g), "to_move",
-                     g->ops->to_move(g), "visits", (json_int_t)p->iterations, "ms",
-                     (json_int_t)p->ms, "done", p->final, "candidates", cands);
+    return json_pack("{s:i, s:i, s:I, s:i, s:I, s:b, s:o}", "ply", g->ops->ply(g), "to_move",
+                     g->ops->to_move(g), "visits", (json_int_t)p->iterations, "depth", p->depth,
+                     "ms", (json_int_t)p->ms, "done", p->final, "candidates", cands);
 }
 
 /* The principal variation as texts, walking a copy of the position. */
@@ -301,8 +301,9 @@ static void search_progress(void *arg, const engine_progress *p)
         } else if (p->ncand > 0) {
             char best[GAME_MOVE_TEXT_MAX];
             webjson_move_text(w->search_pos, p->cand[0].move, best, sizeof best);
-            json_t *t = json_pack("{s:s, s:f, s:I, s:I}", "best", best, "winrate", p->value,
-                                  "visits", (json_int_t)p->iterations, "ms", (json_int_t)p->ms);
+            json_t *t = json_pack("{s:s, s:f, s:I, s:i, s:I}", "best", best, "winrate",
+                                  p->value, "visits", (json_int_t)p->iterations, "depth",
+                                  p->depth, "ms", (json_int_t)p->ms);
             text = webjson_dump(t);
             json_decref(t);
             if (text)
@@ -1092,8 +1093,9 @@ static int begin_analysis(webgame *w, int ply, int ms, json_t **out, char *err, 
     game *g = game_at(w, ply);
     if (!g)
         return fail(err, errlen, 503, "out of memory");
-    json_t *a = json_pack("{s:i, s:i, s:i, s:i, s:b, s:[]}", "ply", ply, "to_move",
-                          g->ops->to_move(g), "visits", 0, "ms", 0, "done", 0, "candidates");
+    json_t *a = json_pack("{s:i, s:i, s:i, s:i, s:i, s:b, s:[]}", "ply", ply, "to_move",
+                          g->ops->to_move(g), "visits", 0, "depth", 0, "ms", 0, "done", 0,
+                          "candidates");
     set_search_pos(w, g);
     pthread_mutex_lock(&w->amu);
     json_decref(w->analysis);
@@ -1140,9 +1142,9 @@ int webgame_analysis(webgame *w, json_t **out, char *err, size_t errlen)
 {
     pthread_mutex_lock(&w->amu);
     *out = w->analysis ? json_deep_copy(w->analysis)
-                       : json_pack("{s:i, s:n, s:i, s:i, s:b, s:[], s:n}", "ply", -1,
-                                   "to_move", "visits", 0, "ms", 0, "done", 1, "candidates",
-                                   "proof");
+                       : json_pack("{s:i, s:n, s:i, s:i, s:i, s:b, s:[], s:n}", "ply", -1,
+                                   "to_move", "visits", 0, "depth", 0, "ms", 0, "done", 1,
+                                   "candidates", "proof");
     pthread_mutex_unlock(&w->amu);
     return *out ? 200 : fail(err, errlen, 503, "out of memory");
 }

@@ -243,6 +243,11 @@ test('the analysis view: candidate moves on the board with win rates', async () 
     const rows = await page.locator('.analysis ol.cands li').count();
     assert.equal(rows, hints.length);
     assert.match(await page.locator('.analysis ol.cands li .wr').first().textContent(), /^\d+%$/);
+    // LOA's analyst is alpha-beta: nodes, and the depth it completed
+    assert.match(await page.locator('.analysis p.anahead').textContent(),
+      /^Analys(is|ing…) \d+ nodes, depth \d+, \d+\.\d s$/);
+    for (const v of await page.locator('.analysis ol.cands li .visits').allTextContents())
+      assert.match(v, /^\d+ nodes$/);
     await shot(page, `analysis-${name}`);
     await page.getByLabel('Analysis').uncheck();
     assert.equal(await page.locator('svg.board .hint').count(), 0);
@@ -297,6 +302,9 @@ test('the analysis shows the proven value and every winning move', async () => {
   const best = page.locator('.analysis ol.cands li').first().locator('.wr');
   await page.locator('.analysis ol.cands li .wr', { hasText: /^win in 5$/ }).first().waitFor({ timeout: 10000 });
   assert.equal(await best.textContent(), 'win in 5');
+  // Y's analyst is a tree search: playouts, and visits per move
+  assert.match(await page.locator('.analysis p.anahead').textContent(), /^Analys(is|ing…) \d+ playouts, /);
+  assert.match(await page.locator('.analysis ol.cands li .visits').first().textContent(), /^\d+ visits$/);
   assert.equal(await best.getAttribute('title'), "the game ends 5 moves from here, both players' moves counted");
   // on the board, the best move's badge says the same
   assert.equal(await page.locator('svg.board .badge.rank1 text.wr').textContent(), 'win 5');

@@ -173,13 +173,13 @@ export function panel(page) {
   ui.showAnalysis = (cands, a) => {
     q.analysis.hidden = false;
     q.analysis.replaceChildren(
-      h('p.anahead', {}, `${a.done ? 'Analysis' : 'Analysing…'} ${a.visits ?? 0} visits, ${((a.ms ?? 0) / 1000).toFixed(1)} s`
+      h('p.anahead', {}, `${a.done ? 'Analysis' : 'Analysing…'} ${searched(a, 'playouts')}, ${((a.ms ?? 0) / 1000).toFixed(1)} s`
         + (a.done && !cands.length ? ' — no candidate moves' : '')),
       proofLine(page, a.proof, a.to_move ?? page.live.to_move),
       h('ol.cands', {}, cands.map((c, i) => h('li', { dataset: { move: c.move } },
         h('span.rank', {}, String(i + 1)), h('span.cmv', {}, c.move),
         c.proven ? provenCell(c) : h('span.wr', {}, `${Math.round((c.winrate ?? 0) * 100)}%`),
-        h('span.visits', {}, `${c.visits ?? ''} visits`),
+        h('span.visits', {}, `${c.visits ?? ''} ${a.depth ? 'nodes' : 'visits'}`),
         c.pv && c.pv.length > 1 ? h('span.pv', {}, c.pv.join(' ')) : null))));
   };
   ui.showThinking = () => showThinking(page, q);
@@ -188,6 +188,12 @@ export function panel(page) {
   document.addEventListener('keydown', (ev) => keys(page, ui, ev));
   ui.q = q;
   return ui;
+}
+
+// What a search has counted: alpha-beta (depth > 0) nodes to the depth it
+// completed, a tree search its playouts (the tree's visits).
+function searched(a, unit) {
+  return a.depth ? `${a.visits ?? 0} nodes, depth ${a.depth}` : `${a.visits ?? 0} ${unit}`;
 }
 
 // A proven candidate: its value and, when the search knows it, how many
@@ -230,7 +236,7 @@ function showThinking(page, q) {
   bar.style.background = page.colourFill(1 - seat);
   bar.setAttribute('aria-valuenow', Math.round(wr * 100));
   q.thinking.querySelector('.wrtext').textContent = t
-    ? `${on ? 'Thinking' : 'Last search'}: ${t.best || '…'} · ${cap(page.colour(seat))} ${Math.round(wr * 100)}% · ${t.visits ?? 0} visits`
+    ? `${on ? 'Thinking' : 'Last search'}: ${t.best || '…'} · ${cap(page.colour(seat))} ${Math.round(wr * 100)}% · ${searched(t, 'visits')}`
     : 'Thinking…';
 }
 
