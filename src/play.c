@@ -808,10 +808,10 @@ static void analyze(play *s, int hint, const char *arg)
  * back, and never a loss on time. */
 static void undo(play *s)
 {
-    char err[SESSION_ERR_MAX], result[32];
+    char err[SESSION_ERR_MAX];
     strbuf before = STRBUF_INIT, after = STRBUF_INIT;
     session_moves_text(s->ses, &before);
-    session_result_sgf(s->ses, result, sizeof result);
+    int how = session_result_how(s->ses);
     int taken = session_undo(s->ses, SESSION_UNDO_TO_PERSON, err, sizeof err);
     session_moves_text(s->ses, &after);
     int turns = count_words(strbuf_str(&before)) - count_words(strbuf_str(&after));
@@ -835,7 +835,7 @@ static void undo(play *s)
     sync_line(s);
     s->dirty = 1;
     if (turns < taken) /* the game had ended off the board */
-        printf("Took back the %s%s", strchr(result, 'R') ? "resignation" : "result",
+        printf("Took back the %s%s", how == 'R' ? "resignation" : "result",
                turns ? " and " : ".\n");
     if (turns)
         printf("%s%d turn%s.\n", turns < taken ? "" : "Took back ", turns, turns == 1 ? "" : "s");
