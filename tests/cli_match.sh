@@ -324,6 +324,15 @@ out=$($Q match -schedule match random random random 2>&1); status $? 2 "match of
 printf 'c8-c6\nzz\n' >"$tmp/bad.txt"
 out=$($Q match -openings "$tmp/bad.txt" random random 2>&1); status $? 2 "bad opening"
 has "$out" "bad.txt:2: bad opening:" "bad opening line"
+# a NUL byte ended the file's reading unseen (the lines after it lost)
+printf 'c8-c6\nb1-b3\000zz\nh2-f4\n' >"$tmp/nul.txt"
+out=$($Q match -openings "$tmp/nul.txt" random random 2>&1); status $? 2 "a NUL byte in a book"
+same "$out" "quartet match: $tmp/nul.txt:2: bad opening: a NUL byte (not a text file)" "a NUL byte in a book"
+# a UTF-8 byte order mark before the first line is no part of it
+printf '\357\273\277c8-c6\n' >"$tmp/bom.txt"
+out=$($Q match -openings "$tmp/bom.txt" -games 2 -log "$tmp/bom.log" random random 2>&1)
+status $? 0 "a book with a byte order mark"
+has "$out" "openings file:$tmp/bom.txt:1:" "a book with a byte order mark: its opening read"
 # random openings that always end the game (Y 3 has 6 cells) would let
 # the openings decide the games: refused, with no log begun
 out=$($Q match -game y size=3 pie=0 -random-plies 6 -log "$tmp/over.log" random random 2>&1)

@@ -171,8 +171,20 @@ int openings_load(match *m, const char *path)
                 strerror(errno));
     if (!data)
         return -1;
+    const char *nul = memchr(data, 0, len);
+    if (nul) { /* the lines after it would be lost unseen */
+        int at = 1;
+        for (const char *c = data; c < nul; c++)
+            at += *c == '\n';
+        fprintf(stderr, "quartet match: %s:%d: bad opening: a NUL byte (not a text file)\n",
+                path, at);
+        free(data);
+        return -1;
+    }
+    /* a UTF-8 byte order mark, as some editors write, is no move */
+    char *text = len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? data + 3 : data;
     int lineno = 0, rc = 0;
-    for (char *line = data, *next; line && *line; line = next) {
+    for (char *line = text, *next; line && *line; line = next) {
         char err[GAME_ERR_MAX];
         next = strchr(line, '\n');
         if (next)
