@@ -92,6 +92,11 @@ static int parse_flags(int argc, char **argv, int i, solve_args *a)
         }
         i += used;
     }
+    if (a->p.first && a->p.threads > 1) { /* one proof from the root is one thread's */
+        fprintf(stderr, "quartet solve: --first searches with one thread (not --threads %d)\n",
+                a->p.threads);
+        return -1;
+    }
     return 0;
 }
 
