@@ -98,6 +98,13 @@ entries=$(printf '%s\n' "$listing" | sed 's/^  //; s/  /\n/g')
 same "$(printf '%s\n' "$entries" | awk '{ print $1 }' | sort)" \
     "$(echo list_commands | $Q gtp | tr -d '=\r' | awk 'NF { print $1 }' | sort)" "help gtp lists every command"
 same "$(printf '%s\n' "$listing" | awk 'length > 79')" "" "help gtp's list within 79 columns"
+# README's two lists of the commands, written by hand, name every one
+words=$(awk '/^- Standard commands:/ { on = 1 } on && /^- / && !/^- (Standard commands|quartet.s own):/ { exit }
+    on' README.md | tr -c 'A-Za-z0-9_-' '\n')
+for c in $(echo list_commands | $Q gtp | tr -d '=\r'); do
+    if printf '%s\n' "$words" | grep -qx -- "$c"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL README's GTP lists name $c"; fi
+done
 # a command that needs an argument, sent without, answers with its usage
 needed=$(printf '%s\n' "$entries" | awk 'NF > 1 && $2 !~ /^\[/')
 same "$(printf '%s\n' "$needed" | awk '{ print $1 }' | $Q gtp | sed -n 's/^? syntax error: usage: //p')" \
