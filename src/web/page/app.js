@@ -5,6 +5,7 @@
 
 import { startPage } from './start.js';
 import { GamePage } from './game.js';
+import { seats } from './dom.js';
 
 let current = null;
 
@@ -17,6 +18,8 @@ function route() {
   if (id) {
     const token = params.get('token');
     if (token) history.replaceState(null, '', `#game=${encodeURIComponent(id)}`);
+    // Opening a game of this browser's puts it first in "Your games".
+    else if (Object.keys(seats.get(id)).length) seats.touch(id);
     current = new GamePage(view, id, token);
     current.start();
     return;
