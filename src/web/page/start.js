@@ -1,8 +1,10 @@
-// start.js - the start page: pick a game, its options and the opponent.
+// start.js - the start page: this browser's games (mygames.js), then pick
+// a game, its options and the opponent.
 // Games and options come from the server's list; nothing here knows a game.
 
 import { api } from './api.js';
 import { h, toast, cap, seats } from './dom.js';
+import { myGames } from './mygames.js';
 
 function optionField(o) {
   const id = `opt-${o.name}`;
@@ -192,5 +194,7 @@ export async function startPage(view) {
     levels.show();
   });
   refresh();
-  view.replaceChildren(h('section.startpage', {}, h('h1', {}, 'New game'), form, importForm()));
+  const mine = h('div.mygamesbox');
+  view.replaceChildren(h('section.startpage', {}, mine, h('h1', {}, 'New game'), form, importForm()));
+  myGames(mine, games);
 }
