@@ -46,6 +46,19 @@ expect() {
 field() { printf '%s' "$body" | sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" | head -n 1; }
 # moves TEXT KEY: the values of "KEY":"..." in TEXT, one a line, sorted
 moves() { printf '%s' "$1" | grep -o "\"$2\":\"[^\"]*\"" | sed 's/.*:"\(.*\)"/\1/' | sort -u; }
+# wait_analysis ID PATTERN: the latest analysis of game ID once it has
+# PATTERN (30 s at most)
+wait_analysis() {
+    for _ in $(seq 300); do
+        call GET "/api/games/$1/analysis"
+        printf '%s' "$body" | grep -q "$2" && return 0
+        sleep 0.1
+    done
+    echo "no analysis with $2: $body"
+    return 1
+}
+# wait_proof ID: the latest analysis of game ID once its proof has ended
+wait_proof() { wait_analysis "$1" '"proof":{"done":true'; }
 
 start
 
@@ -173,6 +186,87 @@ call POST "/api/games/$kid/resign" "" "$k0"
 expect 200 '"result":{"code":"0-1","reason":"Black resigned"}' "a resignation on the other seat's turn"
 call POST "/api/games/$kid/undo" "" "$k0"
 expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"},{"player":0,"text":"b1-b3"}],' "taking it back takes back no move"
+
+# ---- two people on their own screens (an invited seat) ----
+# no engine's word while they play, for a seat or a watcher; an undo is an
+# offer the opponent accepts or declines
+call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human","invited":"yes"}]}'
+expect 400 '{"error":"seat 2: invited must be true or false"}' "invited is true or false"
+call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"computer","invited":true}]}'
+expect 400 '{"error":"seat 2: invited is for a person'"'"'s seat"}' "a computer's seat is not invited"
+call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human","invited":true}]}'
+aid=$(field id)
+a0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+a1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+expect 201 '"seats":[{"kind":"human"},{"kind":"human","invited":true}]' "an invited seat"
+has "$body" '"apart":true,"takeback":null' "two people apart, no takeback offered"
+apart_msg='{"error":"the analysis opens when the game is over: two people are playing"}'
+call POST "/api/games/$aid/analysis" '{"ms":200}'
+expect 409 "$apart_msg" "no analysis for a watcher while two people play"
+call POST "/api/games/$aid/analysis" '{"ms":200,"ply":0}' "$a0"
+expect 409 "$apart_msg" "nor for a seat, nor of an earlier position"
+call GET "/api/games/$aid/analysis"
+expect 409 "$apart_msg" "nor the latest analysis"
+call POST "/api/games/$aid/computer" '{}' "$a0"
+expect 409 '{"error":"the computer does not move for a person: two people are playing"}' "no computer's move for a person"
+call POST "/api/games/$aid/play" '{"move":"c1-c3"}' "$a0"
+call POST "/api/games/$aid/play" '{"move":"h3xf1"}' "$a1"
+call POST "/api/games/$aid/undo" "" "$a0"
+expect 202 '"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"}],' "an undo offers a takeback and takes nothing back"
+has "$body" '"apart":true,"takeback":{"by":0},"undo":[false,false]' "the state carries the offer"
+offered='{"error":"black'"'"'s takeback offer waits for an answer"}'
+call POST "/api/games/$aid/undo" "" "$a0"
+expect 409 "$offered" "a second offer is refused"
+call POST "/api/games/$aid/undo" "" "$a1"
+expect 409 "$offered" "the other seat cannot offer while one waits"
+call POST "/api/games/$aid/takeback" '{"accept":true}'
+expect 403 '{"error":"this needs a seat'"'"'s token (X-Quartet-Token)"}' "a watcher cannot accept"
+call POST "/api/games/$aid/takeback" '{"accept":true}' 00000000000000000000000000000000
+expect 403 '{"error":"wrong seat token"}' "a non-seat cannot accept"
+call POST "/api/games/$aid/takeback" '{"accept":true}' "$a0"
+expect 403 '{"error":"the other seat accepts a takeback: its offerer can only cancel it"}' "the offerer cannot accept"
+call POST "/api/games/$aid/takeback" '{}' "$a1"
+expect 400 '{"error":"accept must be true or false, e.g. {\"accept\":true}"}' "takeback: accept is needed"
+call POST "/api/games/$aid/takeback" '{"accept":true,"turns":1}' "$a1"
+expect 400 '{"error":"unknown field '"'"'turns'"'"'"}' "takeback: an unknown field"
+call GET "/api/games/$aid"
+expect 200 '"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"}],' "the refused answers changed nothing"
+has "$body" '"takeback":{"by":0}' "the offer still waits"
+call POST "/api/games/$aid/takeback" '{"accept":false}' "$a1"
+expect 200 '"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"}],' "declined: nothing taken back"
+has "$body" '"apart":true,"takeback":null,"undo":[true,true]' "declined: no offer"
+call POST "/api/games/$aid/takeback" '{"accept":false}' "$a1"
+expect 409 '{"error":"no takeback is offered"}' "no offer to answer"
+call POST "/api/games/$aid/undo" "" "$a0"
+call POST "/api/games/$aid/takeback" '{"accept":false}' "$a0"
+expect 200 '"apart":true,"takeback":null' "the offerer cancels"
+call POST "/api/games/$aid/undo" "" "$a0"
+call POST "/api/games/$aid/play" '{"move":"b1-b3"}' "$a0"
+expect 200 '"apart":true,"takeback":null' "a move clears the offer"
+call POST "/api/games/$aid/undo" "" "$a0"
+call POST "/api/games/$aid/takeback" '{"accept":true}' "$a1"
+expect 200 '"turns":[{"player":0,"text":"c1-c3"},{"player":1,"text":"h3xf1"}],' "accepted: the offerer's turn is taken back"
+has "$body" '"takeback":null' "accepted: no offer"
+call POST "/api/games/$aid/undo" "" "$a0"
+call POST "/api/games/$aid/takeback" '{"accept":true}' "$a1"
+expect 200 '"turns":[],' "accepted: the offerer's turn and the reply after it"
+# a resignation: the resigner asks, the winner consents; the analysis
+# opens at the end and closes when the game goes on
+call POST "/api/games/$aid/play" '{"move":"c1-c3"}' "$a0"
+call POST "/api/games/$aid/resign" "" "$a1"
+call POST "/api/games/$aid/analysis" '{"ms":200,"ply":0}'
+expect 202 '{"ply":0,"to_move":0,' "the analysis opens when the game is over"
+wait_analysis "$aid" '"done":true,"candidates"'
+expect 200 '{"ply":0,"to_move":0,' "the analysis of a finished game between two people"
+call POST "/api/games/$aid/undo" "" "$a0"
+expect 409 '{"error":"only white, who resigned, can take the resignation back"}' "the winner cannot ask to take back the resignation"
+call POST "/api/games/$aid/undo" "" "$a1"
+expect 202 '"result":{"code":"1-0","reason":"White resigned"}' "the resigner's undo offers"
+has "$body" '"takeback":{"by":1}' "the resigner's offer"
+call POST "/api/games/$aid/takeback" '{"accept":true}' "$a0"
+expect 200 '"to_move":1,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"c1-c3"}],' "the winner accepts: the resignation alone is taken back"
+call POST "/api/games/$aid/analysis" '{"ms":200}'
+expect 409 "$apart_msg" "the analysis closes when the game goes on"
 
 # ---- a field a call does not know: 400, naming it, and nothing changes ----
 call POST "/api/games/$kid/play" '{"move":"a2-c2","colour":"white"}' "$k1"
@@ -323,19 +417,6 @@ if [ "$nthink" -ge $((periodic / 2)) ] && [ "$nthink" -le $((periodic + 2)) ] &&
 else fail=$((fail + 1)); echo "FAIL $nthink thinking events in a search of ${last_ms:-?} ms"; fi
 
 # ---- analysis ----
-# wait_analysis ID PATTERN: the latest analysis of game ID once it has
-# PATTERN (30 s at most)
-wait_analysis() {
-    for _ in $(seq 300); do
-        call GET "/api/games/$1/analysis"
-        printf '%s' "$body" | grep -q "$2" && return 0
-        sleep 0.1
-    done
-    echo "no analysis with $2: $body"
-    return 1
-}
-# wait_proof ID: the latest analysis of game ID once its proof has ended
-wait_proof() { wait_analysis "$1" '"proof":{"done":true'; }
 call POST "/api/games/$cid/analysis" '{"ms":50}'
 expect 400 '{"error":"ms must be an integer from 100 to 30000"}' "analysis time out of range"
 call POST "/api/games/$cid/analysis" '{"ms":300}'
@@ -475,7 +556,9 @@ call GET "/api/games/$cid"
 before=$(printf '%s' "$body" | sed 's/"thinking":[a-z]*//')
 stop
 start
-has "$(cat "$t/out")" "(11 games in $t/games.db)" "a restart loads every game"
+has "$(cat "$t/out")" "(12 games in $t/games.db)" "a restart loads every game"
+call GET "/api/games/$aid"
+expect 200 '"seats":[{"kind":"human"},{"kind":"human","invited":true}]' "an invited seat stays invited over a restart"
 call GET "/api/games/$bid"
 expect 200 '"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]' "a beginner stays a beginner over a restart"
 call GET "/api/games/$cof"
@@ -538,7 +621,7 @@ expect 429 '{"error":"too many games (the limit is 6)"}' "too many games"
 
 # a game whose creation could not be stored takes no place in the limit
 stop
-start --max-games 13
+start --max-games 14
 python3 -c '
 import sqlite3, sys, time
 con = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -554,10 +637,10 @@ wait "$lpid"
 call POST /api/games '{"game":"lot"}'
 expect 201 '"id":"' "the refused creation left its place free"
 call POST /api/games '{"game":"lot"}'
-expect 429 '{"error":"too many games (the limit is 13)"}' "the limit counts only stored games"
+expect 429 '{"error":"too many games (the limit is 14)"}' "the limit counts only stored games"
 stop
 start
-has "$(cat "$t/out")" "(13 games in $t/games.db)" "the refused creation was not stored"
+has "$(cat "$t/out")" "(14 games in $t/games.db)" "the refused creation was not stored"
 
 # ---- the analysis's proof: a proven value and every winning move ----
 call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'

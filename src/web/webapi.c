@@ -107,27 +107,32 @@ static int parse_how(json_t *o, webgame_seat *how, char *err)
         return -1;
     }
     int b = json_is_true(beginner);
-    *how = (webgame_seat){1, ms || b ? 0 : (int)level, (int)ms, 0, b};
+    *how = (webgame_seat){1, ms || b ? 0 : (int)level, (int)ms, 0, b, 0};
     return 0;
 }
 
-static const char *const computer_fields[] = {"kind", "level", "ms", "ponder", "beginner", NULL};
+static const char *const seat_known[] = {"kind",     "level",   "ms", "ponder",
+                                         "beginner", "invited", NULL};
+static const char *const person_fields[] = {"kind", "invited", NULL};
 
-/* A seat's fields: a person's seat has its kind alone, a computer's none
- * it does not know.  -1 with err. */
+/* A seat's fields: a person's seat has its kind and whether it is
+ * invited, a computer's none it does not know.  -1 with err. */
 static int seat_fields(json_t *s, int i, int human, char *err)
 {
     const char *key;
     json_t *v;
     json_object_foreach(s, key, v) {
-        if (!known_field(key, computer_fields)) {
+        if (!known_field(key, seat_known))
             snprintf(err, ERR_MAX, "seat %d: unknown field '%.40s'", i + 1, key);
-            return -1;
-        }
-        if (human && strcmp(key, "kind") != 0) {
+        else if (human && !known_field(key, person_fields))
             snprintf(err, ERR_MAX, "seat %d: %s is for a computer seat", i + 1, key);
-            return -1;
-        }
+        else if (!human && strcmp(key, "invited") == 0)
+            snprintf(err, ERR_MAX, "seat %d: invited is for a person's seat", i + 1);
+        else if (strcmp(key, "invited") == 0 && !json_is_boolean(v))
+            snprintf(err, ERR_MAX, "seat %d: invited must be true or false", i + 1);
+        else
+            continue;
+        return -1;
     }
     return 0;
 }
@@ -135,7 +140,7 @@ static int seat_fields(json_t *s, int i, int human, char *err)
 static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
 {
     if (!a) {
-        seats[0] = seats[1] = (webgame_seat){0, 0, 0, 0, 0};
+        seats[0] = seats[1] = (webgame_seat){0, 0, 0, 0, 0, 0};
         return 0;
     }
     if (!json_is_array(a) || json_array_size(a) != 2) {
@@ -154,7 +159,8 @@ static int parse_seats(json_t *a, webgame_seat seats[2], char *err)
         if (seat_fields(s, i, human, err) != 0 || (!human && parse_how(s, &seats[i], err) != 0))
             return -1;
         if (human) {
-            seats[i] = (webgame_seat){0, 0, 0, 0, 0};
+            seats[i] = (webgame_seat){0, 0, 0, 0, 0, 0};
+            seats[i].invited = json_is_true(json_object_get(s, "invited"));
             continue;
         }
         if (ponder && !json_is_boolean(ponder)) {
@@ -280,6 +286,17 @@ static int simple(call *k, int (*fn)(webgame *, int, json_t **, char *, size_t))
     return answer(k, status, out, err);
 }
 
+static int takeback(call *k)
+{
+    json_t *accept = json_object_get(k->body, "accept");
+    if (!json_is_boolean(accept))
+        return answer(k, 400, NULL, "accept must be true or false, e.g. {\"accept\":true}");
+    char err[ERR_MAX];
+    json_t *out = NULL;
+    int status = webgame_takeback(k->w, k->you, json_is_true(accept), &out, err, sizeof err);
+    return answer(k, status, out, err);
+}
+
 static int sgf(call *k)
 {
     char err[ERR_MAX];
@@ -309,6 +326,7 @@ static const char *const no_fields[] = {NULL};
 static const char *const play_fields[] = {"move", NULL};
 static const char *const computer_call_fields[] = {"level", "ms", "beginner", NULL};
 static const char *const analysis_fields[] = {"ms", "ply", NULL};
+static const char *const takeback_fields[] = {"accept", NULL};
 
 static const struct route {
     const char *method, *action; /* action "" is the game itself */
@@ -316,6 +334,7 @@ static const struct route {
     const char *const *fields;   /* the body's fields it knows */
 } routes[] = {
     {"POST", "undo", do_undo, no_fields},
+    {"POST", "takeback", takeback, takeback_fields},
     {"POST", "resign", do_resign, no_fields},
     {"GET", "", state, no_fields},
     {"POST", "play", play, play_fields},

@@ -20,6 +20,7 @@
 #define ENGINE_MEMORY "memory=64" /* MB per engine: many games share the machine */
 #define PROGRESS_EVERY_MS 250     /* live "thinking" and "analysis" events */
 #define PING_EVERY_MS 15000
+#define APART_PLAYING "the analysis opens when the game is over: two people are playing"
 
 struct webgame {
     char id[WEBGAME_ID_LEN + 1];
@@ -29,6 +30,7 @@ struct webgame {
     session *s;
     pthread_mutex_t mu;      /* one request or runner step at a time */
     int lent;                /* seat + 1 a person lent to the computer for one turn */
+    int offer;               /* seat + 1 offering a takeback (not stored: a restart drops it) */
     atomic_int analysing;    /* read by the runner without mu */
     _Atomic int64_t analysis_end; /* when the runner stops an analysis at the latest */
     atomic_int done;         /* the search ended: the runner joins it */
@@ -84,7 +86,9 @@ static json_t *seats_json(const webgame *w)
         const webgame_seat *st = &w->seat[i];
         char level[128]; /* what the seat's level plays in this game */
         session_level_text(w->s, i, level, sizeof level);
-        json_t *s = !st->computer ? json_pack("{s:s}", "kind", "human")
+        json_t *s = !st->computer && st->invited
+                        ? json_pack("{s:s, s:b}", "kind", "human", "invited", 1)
+                    : !st->computer ? json_pack("{s:s}", "kind", "human")
                     : st->beginner ? json_pack("{s:s, s:b}", "kind", "computer", "beginner", 1)
                     : st->ms       ? json_pack("{s:s, s:i}", "kind", "computer", "ms", st->ms)
                                    : json_pack("{s:s, s:i, s:s}", "kind", "computer", "level",
@@ -120,6 +124,20 @@ static int apply_seats(webgame *w, char *err, size_t errlen)
     return 0;
 }
 
+/* Two people on their own screens: both seats are people and one was
+ * invited by link, so each holds its own token (at one screen the page
+ * holds both).  The engine's word and one-sided takebacks would be unfair. */
+static int apart(const webgame *w)
+{
+    return !w->seat[0].computer && !w->seat[1].computer &&
+           (w->seat[0].invited || w->seat[1].invited);
+}
+
+static int apart_playing(webgame *w)
+{
+    return apart(w) && session_to_move(w->s) >= 0;
+}
+
 /* ---- state and storage ---- */
 
 /* Has seat you played a turn that can be taken back?  (Walks a copy of g.) */
@@ -137,10 +155,17 @@ static int has_turn(const game *g, int you)
 
 /* 0 when seat you may take back now, else 409 with why in err (w->mu
  * held; how: session_result_how).  A resignation is the resigner's to
- * take back, never its opponent's; a loss on time is refused by the
- * session itself, with its reason. */
+ * take back, never its opponent's; a loss on time or a forfeit is final. */
 static int undo_refused(webgame *w, const game *g, int you, int how, char *err, size_t errlen)
 {
+    if (!w->token[you][0])
+        return fail(err, errlen, 409, "nothing to undo: this seat has not moved");
+    if (how == 'T' || how == 'F') {
+        char why[GAME_ERR_MAX];
+        session_result(w->s, why, sizeof why);
+        snprintf(err, errlen, "the game is over (%s): that cannot be taken back", why);
+        return 409;
+    }
     if (how == 'R') {
         int resigned = session_result(w->s, NULL, 0) == RESULT_FIRST;
         if (you == resigned)
@@ -167,13 +192,12 @@ static json_t *state_json(webgame *w, int you, int view_ply)
     session_ponder_stats(w->s, &pi);
     int how = session_result_how(w->s), undo[2];
     char why[SESSION_ERR_MAX];
-    for (int i = 0; i < 2; i++) /* a loss on time or a forfeit is final */
-        undo[i] = w->token[i][0] && how != 'T' && how != 'F' &&
-                  undo_refused(w, g, i, how, why, sizeof why) == 0;
+    for (int i = 0; i < 2; i++) /* no second offer while one waits */
+        undo[i] = !w->offer && undo_refused(w, g, i, how, why, sizeof why) == 0;
     webjson_info in = {w->id, g, session_result(w->s, reason, sizeof reason), reason, seats, you,
                        session_thinking(w->s) != 0 && !w->analysing, pi.running, c.kind != 0,
                        w->clock.base_ms, c.inc_ms, {c.left_ms[0], c.left_ms[1]}, c.running,
-                       view_ply, {undo[0], undo[1]}};
+                       view_ply, {undo[0], undo[1]}, apart(w), w->offer - 1};
     json_t *j = webjson_state(&in);
     json_decref(seats);
     game_free(g);
@@ -461,6 +485,7 @@ static void finish(webgame *w)
             if (session_think_finish(w->s, 1, turn, sizeof turn, err, sizeof err) != 0)
                 fprintf(stderr, "quartet serve: game %s: %s\n", w->id, err);
             give_back(w);
+            w->offer = 0; /* a move answers a takeback offer */
             if (save(w, err, sizeof err) != 0)
                 fprintf(stderr, "quartet serve: game %s not stored: %s\n", w->id, err);
             maybe_ponder(w);
@@ -480,6 +505,7 @@ static void watch_clock(webgame *w)
     if (!w->gone && session_to_move(w->s) < 0) {
         char err[SESSION_ERR_MAX];
         stop_search(w);
+        w->offer = 0; /* a loss on time is final */
         if (save(w, err, sizeof err) != 0)
             fprintf(stderr, "quartet serve: game %s not stored: %s\n", w->id, err);
         publish_state(w);
@@ -645,6 +671,7 @@ static int parse_seats(json_t *a, webgame_seat seats[2])
         seats[i].ms = (int)json_integer_value(json_object_get(s, "ms"));
         seats[i].ponder = json_is_true(json_object_get(s, "ponder"));
         seats[i].beginner = json_is_true(json_object_get(s, "beginner"));
+        seats[i].invited = json_is_true(json_object_get(s, "invited"));
     }
     return 0;
 }
@@ -934,11 +961,21 @@ char *webgame_state_text(webgame *w, int you)
  * to move; the answer is the state for seat you. */
 static int changed(webgame *w, int you, int status, json_t **out, char *err, size_t errlen)
 {
+    w->offer = 0; /* any change answers a takeback offer */
     if (save(w, err, errlen) != 0)
         return 503;
     atomic_store(&w->ended, session_to_move(w->s) < 0);
     publish_state(w);
     kick(w);
+    *out = state_json(w, you, -1);
+    return *out ? status : fail(err, errlen, 503, "out of memory");
+}
+
+/* After a change that is not stored (an offer, a turn lent): tell the
+ * streams; the answer is the state for seat you. */
+static int published(webgame *w, int you, int status, json_t **out, char *err, size_t errlen)
+{
+    publish_state(w);
     *out = state_json(w, you, -1);
     return *out ? status : fail(err, errlen, 503, "out of memory");
 }
@@ -1001,25 +1038,78 @@ static int take_back_turns(webgame *w, int you, char *err, size_t errlen)
     return 0;
 }
 
-int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen)
+/* Seat you's takeback, the checks passed (w->mu held; how:
+ * session_result_how): after an end off the board that end alone (or
+ * nothing: time), else whole turns. */
+static int take_back(webgame *w, int you, int how, char *err, size_t errlen)
 {
-    pthread_mutex_lock(&w->mu);
-    int how = session_result_how(w->s);
+    stop_search(w);
+    if (how)
+        return session_undo(w->s, SESSION_UNDO_TAKEBACK, err, errlen) > 0 ? 0 : 409;
+    return take_back_turns(w, you, err, errlen);
+}
+
+/* 0 when seat you may take back now (w->mu held), else the status. */
+static int may_take_back(webgame *w, int you, char *err, size_t errlen)
+{
     game *g = session_game_copy(w->s);
     int rc = g ? need_seat(you, err, errlen) : fail(err, errlen, 503, "out of memory");
     if (rc == 0)
-        rc = undo_refused(w, g, you, how, err, errlen);
-    game_free(g);
-    if (rc == 0) {
-        stop_search(w);
-        /* after an end off the board, that end alone (or nothing: time) */
-        if (how)
-            rc = session_undo(w->s, SESSION_UNDO_TAKEBACK, err, errlen) > 0 ? 0 : 409;
-        else
-            rc = take_back_turns(w, you, err, errlen);
+        rc = undo_refused(w, g, you, session_result_how(w->s), err, errlen);
+    if (rc == 0 && w->offer) {
+        snprintf(err, errlen, "%s's takeback offer waits for an answer",
+                 g->ops->colour[w->offer - 1]);
+        rc = 409;
     }
-    if (rc == 0)
-        rc = changed(w, you, 200, out, err, errlen);
+    game_free(g);
+    return rc;
+}
+
+int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen)
+{
+    pthread_mutex_lock(&w->mu);
+    int rc = may_take_back(w, you, err, errlen);
+    if (rc == 0 && apart(w)) { /* the opponent's consent first */
+        w->offer = you + 1;
+        rc = published(w, you, 202, out, err, errlen);
+    } else if (rc == 0) {
+        rc = take_back(w, you, session_result_how(w->s), err, errlen);
+        if (rc == 0)
+            rc = changed(w, you, 200, out, err, errlen);
+    }
+    pthread_mutex_unlock(&w->mu);
+    return rc;
+}
+
+/* May seat you answer the offer so (w->mu held)?  0, or the status. */
+static int may_answer(webgame *w, int you, int accept, char *err, size_t errlen)
+{
+    if (need_seat(you, err, errlen))
+        return 403;
+    if (!w->offer)
+        return fail(err, errlen, 409, "no takeback is offered");
+    if (accept && you == w->offer - 1)
+        return fail(err, errlen, 403,
+                    "the other seat accepts a takeback: its offerer can only cancel it");
+    return 0;
+}
+
+int webgame_takeback(webgame *w, int you, int accept, json_t **out, char *err, size_t errlen)
+{
+    pthread_mutex_lock(&w->mu);
+    int rc = may_answer(w, you, accept, err, errlen), by = w->offer - 1;
+    if (rc == 0 && !accept) {
+        w->offer = 0;
+        rc = published(w, you, 200, out, err, errlen);
+    } else if (rc == 0) {
+        w->offer = 0; /* checked again: the rules stand at the acceptance too */
+        rc = may_take_back(w, by, err, errlen);
+        if (rc == 0)
+            rc = take_back(w, by, session_result_how(w->s), err, errlen);
+        w->offer = rc ? by + 1 : 0;
+        if (rc == 0)
+            rc = changed(w, you, 200, out, err, errlen);
+    }
     pthread_mutex_unlock(&w->mu);
     return rc;
 }
@@ -1031,6 +1121,9 @@ int webgame_computer(webgame *w, int you, const webgame_seat *how, json_t **out,
     int rc = may_move(w, you, err, errlen);
     char spec[128];
     engine_spec(how, spec, sizeof spec);
+    if (rc == 0 && apart(w)) /* its search would show the best moves to all */
+        rc = fail(err, errlen, 409,
+                  "the computer does not move for a person: two people are playing");
     if (rc == 0 && w->analysing)
         end_analysis(w);
     if (rc == 0 && session_set_player(w->s, you, spec, err, errlen) != 0)
@@ -1038,9 +1131,7 @@ int webgame_computer(webgame *w, int you, const webgame_seat *how, json_t **out,
     if (rc == 0) {
         w->lent = you + 1;
         kick(w);
-        publish_state(w);
-        *out = state_json(w, you, -1);
-        rc = *out ? 202 : fail(err, errlen, 503, "out of memory");
+        rc = published(w, you, 202, out, err, errlen);
     }
     pthread_mutex_unlock(&w->mu);
     return rc;
@@ -1068,6 +1159,8 @@ static int may_analyse(webgame *w, int ply, char *err, size_t errlen)
     int now = session_ply(w->s);
     if (ply > now)
         return fail(err, errlen, 400, "ply is past the last move");
+    if (apart_playing(w)) /* a seat or a watcher could pass it on */
+        return fail(err, errlen, 409, APART_PLAYING);
     if (ply == now && session_to_move(w->s) < 0)
         return fail(err, errlen, 409, "the game is over");
     if (!w->analysing && session_thinking(w->s))
@@ -1140,6 +1233,11 @@ int webgame_analyse(webgame *w, int ply, int ms, json_t **out, char *err, size_t
 
 int webgame_analysis(webgame *w, json_t **out, char *err, size_t errlen)
 {
+    pthread_mutex_lock(&w->mu);
+    int playing = apart_playing(w);
+    pthread_mutex_unlock(&w->mu);
+    if (playing)
+        return fail(err, errlen, 409, APART_PLAYING);
     pthread_mutex_lock(&w->amu);
     *out = w->analysis ? json_deep_copy(w->analysis)
                        : json_pack("{s:i, s:n, s:i, s:i, s:i, s:b, s:[], s:n}", "ply", -1,

@@ -31,6 +31,7 @@ typedef struct webgame_seat {
     int ms;       /* time per move, 0 with level */
     int ponder;   /* thinks on the opponent's time (searchers that can) */
     int beginner; /* a beginner's look one move ahead (random:careful=1), no level or ms */
+    int invited;  /* a person invited by link: plays on a screen of their own */
 } webgame_seat;
 
 /* At most this many games think on their opponent's time at once: each
@@ -70,7 +71,12 @@ int webgame_seat_of(webgame *w, const char *token);
 
 int webgame_state(webgame *w, int you, int view_ply, json_t **out, char *err, size_t errlen);
 int webgame_play(webgame *w, int you, const char *move, json_t **out, char *err, size_t errlen);
+/* Take back seat you's last turn; in a game of two people apart (both
+ * seats people, one invited) only offer it: 202, and nothing changes. */
 int webgame_undo(webgame *w, int you, json_t **out, char *err, size_t errlen);
+/* Seat you answers the takeback offered: the other seat accepts (1) or
+ * declines (0), the offerer cancels (0). */
+int webgame_takeback(webgame *w, int you, int accept, json_t **out, char *err, size_t errlen);
 int webgame_computer(webgame *w, int you, const webgame_seat *how, json_t **out, char *err,
                      size_t errlen);
 int webgame_resign(webgame *w, int you, json_t **out, char *err, size_t errlen);

@@ -239,6 +239,11 @@ json_t *webjson_state(const webjson_info *in)
     if (j && over)
         json_object_set_new(j, "moves", json_array());
     if (j)
+        json_object_set_new(j, "apart", json_boolean(in->apart));
+    if (j)
+        json_object_set_new(j, "takeback",
+                            in->offer < 0 ? json_null() : json_pack("{s:i}", "by", in->offer));
+    if (j)
         json_object_set_new(j, "undo", json_pack("[b,b]", in->undo[0], in->undo[1]));
     if (j)
         json_object_set_new(j, "turn", over ? json_null() : turn_json(g));

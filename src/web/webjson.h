@@ -28,6 +28,8 @@ typedef struct webjson_info {
     int running;         /* -1: none */
     int view_ply;        /* the board after this many moves; -1: the last */
     int undo[2];         /* each seat's takeback would take something back now */
+    int apart;           /* two people on their own screens (webgame.c) */
+    int offer;           /* the seat offering a takeback, -1: none */
 } webjson_info;
 
 json_t *webjson_state(const webjson_info *in);
