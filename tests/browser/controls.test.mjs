@@ -182,27 +182,79 @@ async function resign(page) {
   await page.getByRole('button', { name: 'Confirm resign' }).click();
 }
 
-test('a resignation is taken back by the seat that resigned, never by the winner', async () => {
+// Two people apart: the guest's browser through the host's invitation link.
+async function invited(side) {
   const host = await open(browser);
-  await startGame(host, 'loa', {}, 'invite', { side: 0 });
+  await startGame(host, 'loa', {}, 'invite', { side });
   const guest = await open(browser);
   await guest.goto(await host.locator('#invite-link').inputValue());
   await guest.waitForSelector('svg.board [data-cell]');
-  await click(host, 'b1');
-  await click(host, 'b3');
+  return [host, guest];
+}
+const move = async (page, from, to) => { await click(page, from); await click(page, to); };
+const offerText = (page) => page.locator('.takeback p').textContent();
+const lastMarks = (page) => page.locator('svg.board [data-marks~="last"]').count();
+const ANALYSIS_CLOSED = 'Analysis opens when the game is over';
+
+test('two people apart: Undo asks the opponent, who declines, then accepts', async () => {
+  const [host, guest] = await invited(0);
+  for (const p of [host, guest]) {
+    assert.ok(await p.getByLabel('Analysis').isHidden(), 'no Analysis switch while two people play');
+    assert.equal(await p.locator('.anaclosed').textContent(), ANALYSIS_CLOSED);
+    assert.ok(await p.getByRole('button', { name: 'Computer move' }).isHidden());
+  }
+  await move(host, 'b1', 'b3');
+  await waitPly(guest, 1);
+  await move(guest, 'a2', 'c2');
+  await waitPly(host, 2);
+  await host.getByRole('button', { name: 'Undo' }).click();
+  await guest.waitForSelector('.takeback:not([hidden])');
+  assert.equal(await offerText(guest), 'Black asks to take back their last move');
+  await host.waitForSelector('.takeback:not([hidden])');
+  assert.equal(await offerText(host), 'You asked to take back your last move: waiting for White');
+  assert.deepEqual(await moveTexts(host), ['b1-b3', 'a2-c2'], 'an offer takes nothing back');
+  await guest.getByRole('button', { name: 'Decline' }).click();
+  await host.waitForSelector('.takeback', { state: 'hidden' });
+  await guest.waitForSelector('.takeback', { state: 'hidden' });
+  for (const p of [host, guest]) assert.deepEqual(await moveTexts(p), ['b1-b3', 'a2-c2']);
+
+  await host.getByRole('button', { name: 'Undo' }).click();
+  await guest.waitForSelector('.takeback:not([hidden])');
+  assert.equal(await offerText(guest), 'Black asks to take back their last move');
+  await guest.getByRole('button', { name: 'Accept' }).click();
+  for (const p of [host, guest]) {
+    await waitPly(p, 0); // the offerer's move and the reply after it
+    assert.equal(await lastMarks(p), 0, 'the board shows the start');
+    await p.waitForSelector('.takeback', { state: 'hidden' });
+  }
+  await waitStatus(host, /^Your move/);
+  assert.equal(await status(host), 'Your move (Black)');
+  for (const p of [host, guest]) await p.closeChecked();
+});
+
+test('a resignation is taken back by the seat that resigned, never by the winner', async () => {
+  const [host, guest] = await invited(0);
+  await move(host, 'b1', 'b3');
   await waitPly(guest, 1);
   await resign(guest); // before White's first move
   await waitStatus(host, /wins/);
   assert.equal(await status(host), 'Black wins (1-0) — White resigned');
   assert.ok(await host.getByRole('button', { name: 'Undo' }).isDisabled());
+  await host.getByLabel('Analysis').waitFor(); // the game is over: the analysis opens
+  assert.ok(await host.locator('.anaclosed').isHidden());
   await waitStatus(guest, /wins/);
+  // between two people apart the winner consents
   await guest.getByRole('button', { name: 'Undo' }).click();
+  await host.waitForSelector('.takeback:not([hidden])');
+  assert.equal(await offerText(host), 'White asks to take back their resignation');
+  await host.getByRole('button', { name: 'Accept' }).click();
   await waitStatus(guest, /^Your move/);
   assert.equal(await status(guest), 'Your move (White)');
   assert.deepEqual(await moveTexts(guest), ['b1-b3']);
   await waitStatus(host, /^White to move/);
   assert.equal(await status(host), WHITE_WAITS);
   assert.deepEqual(await moveTexts(host), ['b1-b3']);
+  assert.ok(await host.getByLabel('Analysis').isHidden(), 'the game goes on: the analysis closes');
   assert.ok(await guest.locator('#toast').isHidden());
   for (const p of [host, guest]) await p.closeChecked();
 });

@@ -30,6 +30,7 @@ export const api = {
   state: (id, token, ply) => call('GET', g(id) + (ply == null ? '' : `?ply=${ply}`), undefined, token),
   play: (id, token, move) => call('POST', `${g(id)}/play`, { move }, token),
   undo: (id, token) => call('POST', `${g(id)}/undo`, {}, token),
+  takeback: (id, token, accept) => call('POST', `${g(id)}/takeback`, { accept }, token),
   resign: (id, token) => call('POST', `${g(id)}/resign`, {}, token),
   computer: (id, token, body) => call('POST', `${g(id)}/computer`, body || {}, token),
   analysis: (id, ms, ply) => call('POST', `${g(id)}/analysis`, { ms, ply }),

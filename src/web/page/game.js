@@ -141,6 +141,7 @@ export class GamePage {
     const changed = s.ply !== this.live.ply || JSON.stringify(s.turns) !== JSON.stringify(this.live.turns);
     const takenBack = !startsWith(s.turns || [], this.live.turns || []);
     this.setLive(s, wasReviewing);
+    if (this.analysis && this.analysisClosed()) { this.analysis = false; this.hints = []; }
     if (changed) {
       this.path = [];
       this.hints = [];
@@ -196,6 +197,19 @@ export class GamePage {
       toast(`Move ${text}: ${e.message}`);
       this.render();
     } finally { this.ui.busy(false); }
+  }
+
+  // Two people apart are playing: no analysis until the game is over.
+  analysisClosed() { return !!this.live.apart && this.live.result.code === 'none'; }
+
+  // Answer the takeback offered: accept or decline as the other seat, or
+  // cancel one's own offer (accept false).
+  async answerTakeback(accept) {
+    const by = (this.live.takeback || {}).by;
+    const token = this.tokenFor(accept ? 1 - by : by) || this.tokenFor(1 - by);
+    try {
+      await this.request(api.takeback(this.id, token, accept));
+    } catch (e) { toast(`Takeback: ${e.message}`); }
   }
 
   // The seats of this browser whose Undo would take something back (after

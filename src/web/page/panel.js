@@ -124,6 +124,9 @@ export function panel(page) {
     onclick: () => { page.flip = !page.flipped(); page.render(); } }, '⇅');
   q.anaToggle = h('input', { type: 'checkbox', id: 'analysis-toggle', onchange: () => page.toggleAnalysis(q.anaToggle.checked) });
   q.analysis = h('div.analysis', { hidden: true });
+  q.anaSwitch = h('label.switch', { for: 'analysis-toggle' }, q.anaToggle, 'Analysis');
+  q.anaClosed = h('span.anaclosed', { hidden: true }, 'Analysis opens when the game is over');
+  q.takeback = h('div.takeback', { hidden: true, role: 'alert' });
   q.review = h('div.review', { role: 'group', 'aria-label': 'Review' },
     ['«', '‹', '›', '»'].map((sym, i) => h('button', {
       type: 'button', 'aria-label': ['First position', 'Previous move', 'Next move', 'Last position'][i],
@@ -159,8 +162,8 @@ export function panel(page) {
       h('div.head', {}, q.title, q.tc, q.conn),
       q.playersBox = h('div.players', {}, q.players[1], q.status, q.players[0]),
       q.thinking,
-      h('div.controls', {}, q.undo, q.computer, q.resign, q.flip,
-        h('label.switch', { for: 'analysis-toggle' }, q.anaToggle, 'Analysis')),
+      h('div.controls', {}, q.undo, q.computer, q.resign, q.flip, q.anaSwitch, q.anaClosed),
+      q.takeback,
       q.analysis,
       q.form,
       q.movesBox, q.review,
@@ -283,6 +286,11 @@ function update(page, q, choices, steps) {
   q.undo.disabled = !page.undoSeats().length;
   q.resign.disabled = !page.mySeats().length || st.result.code !== 'none';
   q.computer.disabled = !page.canMove();
+  q.computer.hidden = !!st.apart;
+  q.anaSwitch.hidden = page.analysisClosed();
+  q.anaClosed.hidden = !page.analysisClosed();
+  q.anaToggle.checked = page.analysis;
+  takeback(page, q);
   q.movesBox.replaceChildren(moveList(page));
   const cur = q.movesBox.querySelector('.current');
   if (cur) cur.scrollIntoView({ block: 'nearest' });
@@ -321,6 +329,22 @@ function invite(page, q) {
       type: 'button',
       onclick: async () => { try { await navigator.clipboard.writeText(url); toast('Link copied'); } catch { field.select(); } },
     }, 'Copy')));
+}
+
+// A takeback offered between two people apart: the other seat accepts or
+// declines, the offerer may cancel, a watcher only sees it.
+function takeback(page, q) {
+  const st = page.live, by = (st.takeback || {}).by;
+  q.takeback.hidden = by == null;
+  if (by == null) { q.takeback.replaceChildren(); return; }
+  const what = st.result.code === 'none' ? 'last move' : 'resignation';
+  const asks = h('p', {}, `${cap(page.colour(by))} asks to take back their ${what}`);
+  const btn = (label, accept) => h('button', { type: 'button', onclick: () => page.answerTakeback(accept) }, label);
+  const text = page.tokenFor(1 - by) ? [asks, h('div.row', {}, btn('Accept', true), btn('Decline', false))]
+    : page.tokenFor(by)
+      ? [h('p', {}, `You asked to take back your ${what}: waiting for ${cap(page.colour(1 - by))}`), h('div.row', {}, btn('Cancel', false))]
+      : [asks];
+  q.takeback.replaceChildren(...text);
 }
 
 // Keys that do nothing in a control without text: the arrows step through

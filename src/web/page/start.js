@@ -128,6 +128,8 @@ function spec(form, game) {
       : { kind: 'computer', level: Number(fd.get('level')) };
   const seatsSpec = [{ kind: 'human' }, { kind: 'human' }];
   if (opp === 'computer') seatsSpec[1 - side] = comp;
+  // the friend plays on a screen of their own: fair play (docs/API.md)
+  if (opp === 'invite') seatsSpec[1 - side] = { kind: 'human', invited: true };
   const req = { game: game.name, options, seats: seatsSpec };
   const clock = Number(fd.get('clock')), inc = Number(fd.get('increment'));
   if (clock > 0) req.clock_ms = clock * 60000;
