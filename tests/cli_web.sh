@@ -44,6 +44,11 @@ expect() {
     has "$body" "$2" "$3"
 }
 field() { printf '%s' "$body" | sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" | head -n 1; }
+# token N: seat N's token in the body's "tokens" ("" for a computer's seat)
+token() {
+    printf '%s' "$body" | sed -n 's/.*"tokens":\[\([^]]*\)\].*/\1/p' | tr -d '"' |
+        cut -d, -f$(($1 + 1)) | sed 's/^null$//'
+}
 # moves TEXT KEY: the values of "KEY":"..." in TEXT, one a line, sorted
 moves() { printf '%s' "$1" | grep -o "\"$2\":\"[^\"]*\"" | sed 's/.*:"\(.*\)"/\1/' | sort -u; }
 # wait_analysis ID PATTERN: the latest analysis of game ID once it has
@@ -97,8 +102,8 @@ call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human"}]}
 expect 201 '"state":{"id":"' "create a game for two people"
 moves "$body" text >"$t/legal0" # LOA's first moves
 id=$(field id)
-tok0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
-tok1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+tok0=$(token 0)
+tok1=$(token 1)
 status "${#id}" 16 "game id: 16 hex digits"
 status "${#tok0}" 32 "first token: 128 bits"
 status "${#tok1}" 32 "second token: 128 bits"
@@ -164,8 +169,8 @@ expect 409 '{"error":"the game is over"}' "no resignation after the end"
 # a resignation is the resigner's to take back, never the winner's
 call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human"}]}'
 kid=$(field id)
-k0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
-k1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+k0=$(token 0)
+k1=$(token 1)
 has "$body" '"undo":[false,false]' "no undo is offered before a move"
 call POST "/api/games/$kid/play" '{"move":"c1-c3"}' "$k0"
 call POST "/api/games/$kid/resign" "" "$k1"
@@ -196,8 +201,8 @@ call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"computer"
 expect 400 '{"error":"seat 2: invited is for a person'"'"'s seat"}' "a computer's seat is not invited"
 call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"human","invited":true}]}'
 aid=$(field id)
-a0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
-a1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+a0=$(token 0)
+a1=$(token 1)
 expect 201 '"seats":[{"kind":"human"},{"kind":"human","invited":true}]' "an invited seat"
 has "$body" '"apart":true,"takeback":null' "two people apart, no takeback offered"
 apart_msg='{"error":"the analysis opens when the game is over: two people are playing"}'
@@ -362,7 +367,7 @@ expect 200 '"turns":[{"player":0,"text":"c1-c3"}]' "the stored game is unchanged
 against() {
     call POST /api/games "$1"
     gid=$(field id)
-    gtok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+    gtok=$(token 0)
     timeout 15 curl -sN "$url/api/games/$gid/events?token=$gtok" >"$2" 2>/dev/null &
     spid=$!
     sleep 0.3
@@ -463,8 +468,8 @@ status "$([ -s "$t/cands0" ] && comm -23 "$t/cands0" "$t/legal0" | wc -l)" 0 "it
 # ---- several moves in one turn, Coffee's marks, a clock ----
 call POST /api/games '{"game":"y","options":{"size":4,"variant":"double"},"seats":[{"kind":"human"},{"kind":"human"}]}'
 yid=$(field id)
-y0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
-y1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+y0=$(token 0)
+y1=$(token 1)
 has "$body" '"undo":[false,false],"turn":{"moves":1,"made":0}}' "Y double: the first turn is one stone"
 call POST "/api/games/$yid/play" '{"move":"a1"}' "$y0"
 expect 200 '"undo":[true,false],"turn":{"moves":2,"made":0}}' "Y double: then two stones a turn"
@@ -477,7 +482,7 @@ call POST "/api/games/$yid/undo" "" "$y1"
 expect 200 '"turns":[{"player":0,"text":"a1"}]' "undo takes back both stones of the turn"
 call POST /api/games '{"game":"coffee","options":{"board":"square","size":3},"clock_ms":60000,"clock_inc_ms":180000}'
 cof=$(field id)
-c0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+c0=$(token 0)
 has "$body" '"clocks":{"ms":[' "a game with a clock"
 has "$body" '"running":0,"base_ms":60000,"inc_ms":180000}' "the first player's clock runs; the time control"
 call POST "/api/games/$cof/play" '{"move":"b2d"}' "$c0"
@@ -500,7 +505,7 @@ done
 call POST /api/games '{"sgf":"(;FF[4]QG[coffee]QO[board=square size=3];B[b2d])","seats":[{"kind":"human"},{"kind":"human"}]}'
 has "$body" '"marks":["allowed"]' "Coffee: the allowed cells while the game goes on"
 fid=$(field id)
-f1=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\2/p')
+f1=$(token 1)
 call POST "/api/games/$fid/resign" "" "$f1"
 expect 200 '"result":{"code":"1-0","reason":"Orange resigned"}' "Coffee: a resignation"
 lacks "$body" '"allowed"' "Coffee: no allowed cell after a resignation"
@@ -510,7 +515,7 @@ has "$body" '"marks":["allowed"]' "Coffee: a review of the start shows where its
 
 call POST /api/games '{"game":"lot","clock_ms":1000}'
 lid=$(field id)
-l0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+l0=$(token 0)
 sleep 1.6
 call GET "/api/games/$lid"
 expect 200 '"result":{"code":"0-1","reason":"' "the first player's time runs out"
@@ -527,7 +532,7 @@ expect 200 '"result":{"code":"0-1","reason":"White lost on time"}' "the refused 
 call POST /api/games '{"game":"y","options":{"size":5},"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]}'
 expect 201 '"seats":[{"kind":"human"},{"kind":"computer","beginner":true}]' "a game against a beginner"
 bid=$(field id)
-btok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+btok=$(token 0)
 call POST "/api/games/$bid/play" '{"move":"c3"}' "$btok"
 for _ in $(seq 50); do call GET "/api/games/$bid"; printf '%s' "$body" | grep -q '"ply":2,' && break; sleep 0.1; done
 expect 200 '"ply":2,' "the beginner answers"
@@ -582,7 +587,7 @@ expect 200 '"result":{"code":"0-1","reason":"'"$lost_reason"'"}' "a game lost on
 # a restart while the computer thinks: it thinks again and moves
 call POST /api/games '{"game":"loa","seats":[{"kind":"human"},{"kind":"computer","ms":2000}]}'
 rid=$(field id)
-rtok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+rtok=$(token 0)
 call POST "/api/games/$rid/play" '{"move":"c1-c3"}' "$rtok"
 expect 200 '"thinking":true' "the computer is thinking before the restart"
 stop INT
@@ -645,7 +650,7 @@ has "$(cat "$t/out")" "(14 games in $t/games.db)" "the refused creation was not 
 # ---- the analysis's proof: a proven value and every winning move ----
 call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'
 sid=$(field id)
-s0=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)","\([0-9a-f]*\)"\].*/\1/p')
+s0=$(token 0)
 call POST "/api/games/$sid/analysis" '{"ms":3000}'
 expect 202 '"proof":{"done":' "an analysis starts a proof beside the search"
 wait_proof "$sid"
@@ -695,7 +700,7 @@ expect 400 '{"error":"seat 2: ponder must be true or false"}' "ponder that is no
 call POST /api/games '{"game":"y","options":{"size":7},"seats":[{"kind":"human"},{"kind":"computer","ms":300,"ponder":true}]}'
 expect 201 '"seats":[{"kind":"human"},{"kind":"computer","ms":300,"ponder":true}],"you":0,"thinking":false,"pondering":false,' "a computer seat that ponders"
 pid1=$(field id)
-ptok=$(printf '%s' "$body" | sed -n 's/.*"tokens":\["\([0-9a-f]*\)",null\].*/\1/p')
+ptok=$(token 0)
 call POST "/api/games/$pid1/play" '{"move":"d4"}' "$ptok"
 expect 200 '"thinking":true,"pondering":false' "the computer's turn is no ponder"
 for _ in $(seq 100); do call GET "/api/games/$pid1"; printf '%s' "$body" | grep -q '"ply":2,' && break; sleep 0.1; done
@@ -711,7 +716,7 @@ expect 200 '"thinking":false,"pondering":false' "a resignation ends the ponder"
 pgames=""
 for _ in 1 2 3 4 5; do
     call POST /api/games '{"game":"y","options":{"size":5},"seats":[{"kind":"computer","ms":100,"ponder":true},{"kind":"human"}]}'
-    pgames="$pgames $(field id):$(printf '%s' "$body" | sed -n 's/.*"tokens":\[null,"\([0-9a-f]*\)"\].*/\1/p')"
+    pgames="$pgames $(field id):$(token 1)"
 done
 for _ in $(seq 100); do
     n=0 moved=0
