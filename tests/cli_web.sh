@@ -175,7 +175,7 @@ has "$body" '"undo":[false,false]' "no undo is offered before a move"
 call POST "/api/games/$kid/play" '{"move":"c1-c3"}' "$k0"
 call POST "/api/games/$kid/resign" "" "$k1"
 expect 200 '"result":{"code":"1-0","reason":"White resigned"}' "White resigns before its first move"
-has "$body" '"turn":null}' "no turn after the end"
+has "$body" '"turn":null,"updated":' "no turn after the end"
 has "$body" '"undo":[false,true]' "after White's resignation only White's undo is offered"
 call POST "/api/games/$kid/undo" "" "$k0"
 expect 409 '{"error":"only white, who resigned, can take the resignation back"}' "the winner cannot take back the loser's resignation"
@@ -470,12 +470,18 @@ call POST /api/games '{"game":"y","options":{"size":4,"variant":"double"},"seats
 yid=$(field id)
 y0=$(token 0)
 y1=$(token 1)
-has "$body" '"undo":[false,false],"turn":{"moves":1,"made":0}}' "Y double: the first turn is one stone"
+has "$body" '"undo":[false,false],"turn":{"moves":1,"made":0},"updated":' "Y double: the first turn is one stone"
+since=$(date +%s)
 call POST "/api/games/$yid/play" '{"move":"a1"}' "$y0"
-expect 200 '"undo":[true,false],"turn":{"moves":2,"made":0}}' "Y double: then two stones a turn"
+expect 200 '"undo":[true,false],"turn":{"moves":2,"made":0},"updated":' "Y double: then two stones a turn"
+# updated: when the move was stored, in seconds since 1970
+updated=$(printf '%s' "$body" | sed -n 's/.*"updated":\([0-9]*\)}$/\1/p')
+if [ -n "$updated" ] && [ "$updated" -ge "$since" ] && [ "$updated" -le "$(date +%s)" ]; then
+    pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL updated is when the move was stored: '$updated', from $since"; fi
 call POST "/api/games/$yid/play" '{"move":"b1"}' "$y1"
 expect 200 '"to_move":1,' "Y double: the second stone of a turn is the same player's"
-has "$body" '"turn":{"moves":2,"made":1}}' "Y double: one of the turn's two stones placed"
+has "$body" '"turn":{"moves":2,"made":1},"updated":' "Y double: one of the turn's two stones placed"
 call POST "/api/games/$yid/play" '{"move":"d1"}' "$y1"
 expect 200 '"to_move":0,"result":{"code":"none","reason":""},"turns":[{"player":0,"text":"a1"},{"player":1,"text":"b1"},{"player":1,"text":"d1"}]' "Y double: one entry per stone"
 call POST "/api/games/$yid/undo" "" "$y1"

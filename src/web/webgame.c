@@ -45,6 +45,7 @@ struct webgame {
                                 search, until its time is up or the position
                                 changes (stopped under mu) */
     int gone;                /* dropped from the table: nothing more is stored (mu) */
+    int64_t updated;         /* when it was last stored, seconds since 1970 (mu) */
     struct webgame *next_dropped;
 };
 
@@ -197,7 +198,7 @@ static json_t *state_json(webgame *w, int you, int view_ply)
     webjson_info in = {w->id, g, session_result(w->s, reason, sizeof reason), reason, seats, you,
                        session_thinking(w->s) != 0 && !w->analysing, pi.running, c.kind != 0,
                        w->clock.base_ms, c.inc_ms, {c.left_ms[0], c.left_ms[1]}, c.running,
-                       view_ply, {undo[0], undo[1]}, apart(w), w->offer - 1};
+                       view_ply, {undo[0], undo[1]}, apart(w), w->offer - 1, w->updated};
     json_t *j = webjson_state(&in);
     json_decref(seats);
     game_free(g);
@@ -240,8 +241,10 @@ static int save(webgame *w, char *err, size_t errlen)
     if (session_to_sgf(w->s, &sgf, err, errlen) == 0 && seats_text && !sgf.failed) {
         webstore_row row = {w->id, strbuf_str(&sgf), seats_text, tokens, w->clock.base_ms,
                             {c.kind ? c.left_ms[0] : -1, c.kind ? c.left_ms[1] : -1},
-                            w->clock.inc_ms};
+                            w->clock.inc_ms, (int64_t)time(NULL)};
         rc = webstore_save(store, &row, err, errlen);
+        if (rc == 0)
+            w->updated = row.updated; /* the stored time, the same after a restart */
     } else if (!seats_text || sgf.failed) {
         snprintf(err, errlen, "out of memory");
     }
@@ -710,6 +713,7 @@ static void load_row(void *arg, const webstore_row *row)
             if (strcmp(w->token[i], "-") == 0)
                 w->token[i][0] = 0;
         w->clock = (webgame_clock){row->clock_ms, row->inc_ms};
+        w->updated = row->updated;
         if (w->clock.base_ms > 0)
             resume_clock(w, row);
         atomic_store(&w->ended, session_to_move(s) < 0);

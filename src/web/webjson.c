@@ -247,5 +247,7 @@ json_t *webjson_state(const webjson_info *in)
         json_object_set_new(j, "undo", json_pack("[b,b]", in->undo[0], in->undo[1]));
     if (j)
         json_object_set_new(j, "turn", over ? json_null() : turn_json(g));
+    if (j)
+        json_object_set_new(j, "updated", json_integer((json_int_t)in->updated));
     return j;
 }

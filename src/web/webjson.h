@@ -30,6 +30,7 @@ typedef struct webjson_info {
     int undo[2];         /* each seat's takeback would take something back now */
     int apart;           /* two people on their own screens (webgame.c) */
     int offer;           /* the seat offering a takeback, -1: none */
+    int64_t updated;     /* when the game last changed as stored, seconds since 1970 */
 } webjson_info;
 
 json_t *webjson_state(const webjson_info *in);

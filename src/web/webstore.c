@@ -116,8 +116,8 @@ int webstore_save(webstore *st, const webstore_row *row, char *err, size_t errle
     static const char *const sql =
         "INSERT INTO games (id, created, updated, sgf, seats, tokens, clock_ms, left0, left1,"
         " inc_ms)"
-        " VALUES (?1, strftime('%s','now'), strftime('%s','now'), ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-        " ON CONFLICT(id) DO UPDATE SET updated = strftime('%s','now'), sgf = ?2,"
+        " VALUES (?1, ?9, ?9, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+        " ON CONFLICT(id) DO UPDATE SET updated = ?9, sgf = ?2,"
         " seats = ?3, tokens = ?4, clock_ms = ?5, left0 = ?6, left1 = ?7, inc_ms = ?8";
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK)
@@ -130,6 +130,7 @@ int webstore_save(webstore *st, const webstore_row *row, char *err, size_t errle
     sqlite3_bind_int64(q, 6, row->left_ms[0]);
     sqlite3_bind_int64(q, 7, row->left_ms[1]);
     sqlite3_bind_int64(q, 8, row->inc_ms);
+    sqlite3_bind_int64(q, 9, row->updated);
     int rc = sqlite3_step(q) == SQLITE_DONE ? 0 : fail(err, errlen, "database", st->db);
     sqlite3_finalize(q);
     return rc;
@@ -140,7 +141,7 @@ int webstore_each(webstore *st, void (*fn)(void *arg, const webstore_row *row), 
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(st->db,
-                           "SELECT id, sgf, seats, tokens, clock_ms, left0, left1, inc_ms"
+                           "SELECT id, sgf, seats, tokens, clock_ms, left0, left1, inc_ms, updated"
                            " FROM games"
                            " ORDER BY created, rowid",
                            -1, &q, NULL) != SQLITE_OK)
@@ -152,7 +153,7 @@ int webstore_each(webstore *st, void (*fn)(void *arg, const webstore_row *row), 
             (const char *)sqlite3_column_text(q, 2), (const char *)sqlite3_column_text(q, 3),
             sqlite3_column_int64(q, 4),
             {sqlite3_column_int64(q, 5), sqlite3_column_int64(q, 6)},
-            sqlite3_column_int64(q, 7)};
+            sqlite3_column_int64(q, 7), sqlite3_column_int64(q, 8)};
         if (row.id && row.sgf && row.seats && row.tokens)
             fn(arg, &row);
         n++;

@@ -22,6 +22,7 @@ typedef struct webstore_row {
     int64_t clock_ms;
     int64_t left_ms[2]; /* what each side's clock had left; -1: full time */
     int64_t inc_ms;     /* the clock's increment a turn */
+    int64_t updated;    /* when it was stored, seconds since 1970 */
 } webstore_row;
 
 /* Open or create the database at path (its directory is created).  NULL

@@ -111,5 +111,10 @@ test('at most 50 games are read; older ones are counted', async () => {
   assert.deepEqual(shown.map((r) => r.id), ids.slice(2).reverse().map((g) => g.id));
   assert.deepEqual(shown[0].cells, ['Lines of Action', 'A person on this screen', 'Both', 'Black to move', '0 moves']);
   assert.equal(await page.locator('.mygamesbox .older').textContent(), '2 older games not shown');
+  // The time shown is the game's last change on the server, not this
+  // browser's last visit (2001 here).
+  const newest = await state(shown[0].id);
+  assert.equal(await page.locator('li.mygame time.g-when').first().getAttribute('datetime'),
+    new Date(newest.updated * 1000).toISOString());
   await page.closeChecked();
 });

@@ -49,8 +49,18 @@ function whenText(ms) {
     : d.toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+// When the game last changed: the server's word (a move the opponent made
+// while this browser was away counts), else when this browser last saw it.
+const lastChange = (entry, st) => (st.updated ? st.updated * 1000 : entry.seen || 0);
+// The list's order: the later of that change and this browser's last visit
+// (a game just opened comes first); the visit breaks a tie of the server's
+// whole seconds.
+const byRecent = ([a, sa], [b, sb]) =>
+  Math.max(lastChange(b, sb), b.seen || 0) - Math.max(lastChange(a, sa), a.seen || 0)
+  || (b.seen || 0) - (a.seen || 0);
+
 function row(entry, st, games, onremove) {
-  const game = gameText(st, games);
+  const game = gameText(st, games), when = lastChange(entry, st);
   const over = st.result.code !== 'none';
   const colour = entry.held.length === 2 ? 'Both' : cap(st.colours[entry.held[0]]);
   return h('li.mygame', { dataset: { game: entry.id } },
@@ -60,7 +70,7 @@ function row(entry, st, games, onremove) {
       h('span.g-colour', {}, colour),
       h(over ? 'span.g-status.over' : 'span.g-status', {}, statusText(st, entry.held)),
       h('span.g-moves', {}, `${st.ply} ${st.ply === 1 ? 'move' : 'moves'}`),
-      h('time.g-when', { datetime: entry.seen ? new Date(entry.seen).toISOString() : null }, whenText(entry.seen))),
+      h('time.g-when', { datetime: when ? new Date(when).toISOString() : null }, whenText(when))),
     h('button.remove', {
       type: 'button', title: 'Remove from this list (the game stays on the server)',
       'aria-label': `Remove ${game}, ${colour}, from your games`, onclick: onremove,
@@ -87,9 +97,10 @@ export async function myGames(box, games) {
   const list = h('ul.mygames');
   const older = all.length - recent.length;
   const empty = () => { if (!list.children.length && !older) box.replaceChildren(); };
-  recent.forEach((e, i) => {
-    if (!states[i]) return;
-    const li = row(e, states[i], games, () => {
+  const shown = recent.map((e, i) => [e, states[i]]).filter(([, st]) => st)
+    .sort(byRecent);
+  shown.forEach(([e, st]) => {
+    const li = row(e, st, games, () => {
       // Focus moves on to a neighbour, so the keyboard stays in the list.
       const next = li.nextElementSibling || li.previousElementSibling;
       seats.forget(e.id);
