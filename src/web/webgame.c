@@ -226,7 +226,8 @@ static void publish_state(webgame *w)
     }
 }
 
-static int save(webgame *w, char *err, size_t errlen)
+/* Store the game as changed at `when` (seconds since 1970). */
+static int save_at(webgame *w, int64_t when, char *err, size_t errlen)
 {
     strbuf sgf = STRBUF_INIT;
     char tokens[2 * WEBGAME_TOKEN_LEN + 4];
@@ -241,7 +242,7 @@ static int save(webgame *w, char *err, size_t errlen)
     if (session_to_sgf(w->s, &sgf, err, errlen) == 0 && seats_text && !sgf.failed) {
         webstore_row row = {w->id, strbuf_str(&sgf), seats_text, tokens, w->clock.base_ms,
                             {c.kind ? c.left_ms[0] : -1, c.kind ? c.left_ms[1] : -1},
-                            w->clock.inc_ms, (int64_t)time(NULL)};
+                            w->clock.inc_ms, when};
         rc = webstore_save(store, &row, err, errlen);
         if (rc == 0)
             w->updated = row.updated; /* the stored time, the same after a restart */
@@ -251,6 +252,11 @@ static int save(webgame *w, char *err, size_t errlen)
     free(seats_text);
     strbuf_free(&sgf);
     return rc;
+}
+
+static int save(webgame *w, char *err, size_t errlen)
+{
+    return save_at(w, (int64_t)time(NULL), err, errlen);
 }
 
 /* ---- searches ---- */
@@ -761,8 +767,10 @@ void webgame_halt(void)
         stop_search(w);
         session_ponder_stop(w->s);
         char err[SESSION_ERR_MAX];
-        /* the clocks as they stand: a restart gives back no time */
-        if (w->clock.base_ms > 0 && !atomic_load(&w->ended) && save(w, err, sizeof err) != 0)
+        /* the clocks as they stand: a restart gives back no time (and,
+         * no move being made, the game's last change stays as it was) */
+        if (w->clock.base_ms > 0 && !atomic_load(&w->ended) &&
+            save_at(w, w->updated, err, sizeof err) != 0)
             fprintf(stderr, "quartet serve: game %s: clock not stored: %s\n", w->id, err);
         pthread_mutex_unlock(&w->mu);
     }
