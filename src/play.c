@@ -809,13 +809,11 @@ static void analyze(play *s, int hint, const char *arg)
 static void undo(play *s)
 {
     char err[SESSION_ERR_MAX];
-    strbuf before = STRBUF_INIT, after = STRBUF_INIT;
+    strbuf before = STRBUF_INIT;
     session_moves_text(s->ses, &before);
-    int how = session_result_how(s->ses);
+    int how = session_result_how(s->ses); /* an end off the board goes first, alone */
     int taken = session_undo(s->ses, SESSION_UNDO_TO_PERSON, err, sizeof err);
-    session_moves_text(s->ses, &after);
-    int turns = count_words(strbuf_str(&before)) - count_words(strbuf_str(&after));
-    strbuf_free(&after);
+    int turns = taken - (taken > 0 && how);
     if (taken > 0)
         review_end(s); /* the game goes on from the turn shown */
     int p = session_to_move(s->ses);

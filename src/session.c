@@ -380,6 +380,29 @@ int session_play(session *s, int colour, const char *text, int flags, char *err,
     return n;
 }
 
+/* An end no takeback undoes (a loss on time, a forfeit): -1 with why in
+ * err, else 0 (s locked). */
+static int end_is_final(session *s, char *err, size_t errlen)
+{
+    const record *r = s->rec;
+    if (!r->off_board || G(s)->ops->result(G(s)) != RESULT_NONE ||
+        (r->off_how != 'T' && r->off_how != 'F'))
+        return 0;
+    char why[SESSION_ERR_MAX];
+    record_result_reason(r, why, sizeof why);
+    snprintf(err, errlen, "the game is over (%s): that cannot be taken back", why);
+    return -1;
+}
+
+int session_takeback_final(session *s, char *err, size_t errlen)
+{
+    LOCK(s);
+    flag_fell(s);
+    int rc = end_is_final(s, err, errlen);
+    UNLOCK(s);
+    return rc;
+}
+
 /* A player's takeback of a game ended off the board: a resignation alone
  * (1), never a loss on time or a forfeit (-1, why in err), else 0. */
 static int take_back_result(session *s, char *err, size_t errlen)
@@ -387,12 +410,8 @@ static int take_back_result(session *s, char *err, size_t errlen)
     const record *r = s->rec;
     if (!r->off_board || G(s)->ops->result(G(s)) != RESULT_NONE)
         return 0;
-    if (r->off_how == 'T' || r->off_how == 'F') {
-        char why[SESSION_ERR_MAX];
-        record_result_reason(r, why, sizeof why);
-        snprintf(err, errlen, "the game is over (%s): that cannot be taken back", why);
+    if (end_is_final(s, err, errlen) != 0)
         return -1;
-    }
     record_set_off_board(s->rec, RESULT_NONE, 0);
     return 1;
 }

@@ -250,6 +250,9 @@ int session_result(session *s, char *reason, size_t len);
  * 'F' a forfeit, '?' a record's result that does not say; 0 while the
  * game goes on or when it ended on the board. */
 int session_result_how(session *s);
+/* -1 with why in err when the game's end is one no takeback undoes (a
+ * loss on time, a forfeit: session_undo refuses it so), else 0. */
+int session_takeback_final(session *s, char *err, size_t errlen);
 /* "B+", "W+R", "Draw", "" while the game goes on (< 32). */
 void session_result_sgf(session *s, char *buf, size_t len);
 /* The moves so far as turns, space-separated ("c8-c6 a6-c4"). */

@@ -161,12 +161,8 @@ static int undo_refused(webgame *w, const game *g, int you, int how, char *err, 
 {
     if (!w->token[you][0])
         return fail(err, errlen, 409, "nothing to undo: this seat has not moved");
-    if (how == 'T' || how == 'F') {
-        char why[GAME_ERR_MAX];
-        session_result(w->s, why, sizeof why);
-        snprintf(err, errlen, "the game is over (%s): that cannot be taken back", why);
+    if (session_takeback_final(w->s, err, errlen) != 0)
         return 409;
-    }
     if (how == 'R') {
         int resigned = session_result(w->s, NULL, 0) == RESULT_FIRST;
         if (you == resigned)
