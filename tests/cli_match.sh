@@ -122,6 +122,13 @@ status $? 3 "records on a full disk"
 has "$out" "cannot write $tmp/full.sgf: No space left on device; stopping" "record write failure"
 has "$out" "stopped after 1 of 4 games: a write failed" "stopped after the first game"
 lacks "$out" "game 2/4" "no second game"
+# A name without .sgf is a folder: a file of that name is refused before any game.
+: > "$tmp/notdir"
+out=$($Q match -games 2 -tc ms=500 -sgf "$tmp/notdir" cmd="$F illegal" cmd="$F garbage" 2>&1)
+status $? 2 "-sgf names a file that is not a folder"
+has "$out" "quartet match: -sgf $tmp/notdir: not a folder (a name ending in .sgf is one file of every game)" \
+    "-sgf: not a folder"
+lacks "$out" "game 1/2" "no game when -sgf is not a folder"
 # The log fills up mid-match (a file size limit: 2 blocks): the game whose
 # line failed is not counted; -resume with room again plays the rest.
 out=$( (ulimit -f 2; $Q match -games 12 -tc ms=500 -log "$tmp/lim.log" cmd="$F illegal" name=a cmd="$F garbage" name=b) 2>&1)

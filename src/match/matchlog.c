@@ -292,11 +292,22 @@ int matchlog_open_sgf(match *m)
     m->sgf_is_dir = !(l > 4 && util_str_ieq(m->sgf_path + l - 4, ".sgf"));
     if (m->sgf_is_dir) {
         struct stat st;
-        if (mkdir(m->sgf_path, 0755) != 0 &&
-            !(errno == EEXIST && stat(m->sgf_path, &st) == 0 && S_ISDIR(st.st_mode))) {
-            fprintf(stderr, "quartet match: cannot make folder %s: %s\n", m->sgf_path,
-                    strerror(errno));
-            return -1;
+        if (mkdir(m->sgf_path, 0755) != 0) {
+            int err = errno;
+            int is_dir = stat(m->sgf_path, &st) == 0 && S_ISDIR(st.st_mode);
+            if (err == EEXIST && !is_dir) {
+                /* a name without .sgf is a folder of one file a game */
+                fprintf(stderr,
+                        "quartet match: -sgf %s: not a folder (a name ending in .sgf is one "
+                        "file of every game)\n",
+                        m->sgf_path);
+                return -1;
+            }
+            if (!is_dir) {
+                fprintf(stderr, "quartet match: cannot make folder %s: %s\n", m->sgf_path,
+                        strerror(err));
+                return -1;
+            }
         }
     } else if (!(m->sgf_file = fopen(m->sgf_path, "a"))) { /* never overwritten */
         fprintf(stderr, "quartet match: cannot write %s: %s\n", m->sgf_path, strerror(errno));
