@@ -174,7 +174,8 @@ status "$lines" 12 "no duplicate games after resume"
 has "$out" "a vs b: +6 -6 =0, score 50.0%" "resumed totals include old games"
 out=$($Q match -games 10 -tc ms=3000 -log "$tmp/res.log" -resume cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
 status $? 2 "resume of another match"
-has "$out" "belongs to another match" "resume of another match"
+has "$out" "quartet match: log $tmp/res.log belongs to another match (games: '12' in the log, '10' here)" \
+    "resume of another match names the difference"
 
 # SIGTERM: the runner stops cleanly, says how to go on.
 FAKE_DELAY=0.1 $Q match -games 40 -tc ms=3000 -log "$tmp/term.log" cmd="$F illegal" cmd="$F garbage" >"$tmp/term.out" 2>&1 &
@@ -214,7 +215,9 @@ if [ "$got" = "$P|$P|$M|$M|$P|$P|" ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL opening start: the games' openings $got"; fi
 has "$(head -n 1 "$tmp/os.log")" ":start=2	" "opening start in the log's first line"
 out=$($Q match -games 6 -openings "$tmp/op.txt" -log "$tmp/os.log" -resume random random 2>&1)
-status $? 2 "another start does not resume"; has "$out" "belongs to another match" "another start does not resume"
+status $? 2 "another start does not resume"
+has "$out" "belongs to another match (openings: 'file:$tmp/op.txt:2:" "another start does not resume"
+has "$out" ":start=2' in the log, 'file:$tmp/op.txt:2:" "another start: the two books named"
 out=$($Q match -openings "$tmp/op.txt" -opening-start 3 random random 2>&1)
 status $? 2 "opening start past the book"
 has "$out" "quartet match: -opening-start 3: $tmp/op.txt holds 2 openings" "opening start past the book"

@@ -116,16 +116,43 @@ static int take_over(match *m, char *line, int lineno)
     return 0;
 }
 
+/* The first tab-separated field where a log's first line (n bytes) and
+ * this match's differ, as "key: VALUE in the log, VALUE here". */
+static void first_difference(const char *line, size_t n, const char *header, char *out,
+                             size_t len)
+{
+    const char *a = line, *a_end = line + n, *b = header;
+    for (;;) {
+        const char *ta = memchr(a, '\t', (size_t)(a_end - a)), *tb = strchr(b, '\t');
+        size_t la = ta ? (size_t)(ta - a) : (size_t)(a_end - a);
+        size_t lb = tb ? (size_t)(tb - b) : strlen(b);
+        if (la != lb || memcmp(a, b, la) != 0 || !ta != !tb) {
+            const char *eq = memchr(b, '=', lb);
+            int key = eq ? (int)(eq - b) : 0;
+            if (!key || la <= (size_t)key || memcmp(a, b, (size_t)key + 1) != 0)
+                snprintf(out, len, "'%.*s' in the log, '%.*s' here", (int)(la < 200 ? la : 200),
+                         a, (int)lb, b);
+            else
+                snprintf(out, len, "%.*s: '%.*s' in the log, '%.*s' here", key, b,
+                         (int)(la - (size_t)key - 1 < 200 ? la - (size_t)key - 1 : 200),
+                         a + key + 1, (int)(lb - (size_t)key - 1), b + key + 1);
+            return;
+        }
+        a = ta + 1;
+        b = tb + 1;
+    }
+}
+
 /* Resume from an existing log's text: check its header, take over its
  * games, drop a last line cut short.  0, or -1 with the error printed. */
 static int resume_from(match *m, char *data, size_t len, const char *header)
 {
     char *nl = memchr(data, '\n', len);
     if (!nl || (size_t)(nl - data) != strlen(header) || memcmp(data, header, strlen(header))) {
-        fprintf(stderr,
-                "quartet match: log %s belongs to another match (its first line differs from\n"
-                "  %s)\n",
-                m->log_path, header);
+        char why[1024];
+        first_difference(data, nl ? (size_t)(nl - data) : len, header, why, sizeof why);
+        fprintf(stderr, "quartet match: log %s belongs to another match (%s)\n", m->log_path,
+                why);
         return -1;
     }
     size_t keep = (size_t)(strrchr(data, '\n') - data) + 1;
