@@ -76,7 +76,7 @@ has "$body" '"name":"lot","title":"LOT (Line of Three)","colours":["white","blac
 
 # ---- what each level means, per game and options ----
 call POST /api/levels '{"game":"coffee"}'
-expect 200 '{"levels":[{"level":1,"text":"50 iterations a move, 70 % of the moves at random"},{"level":2,"text":"50 iterations a move, 25 % of the moves at random"},{"level":3,"text":"50 iterations a move"},{"level":4,"text":"150 iterations a move"},{"level":5,"text":"560 iterations a move"},{"level":6,"text":"1700 iterations a move"},{"level":7,"text":"4400 iterations a move"},{"level":8,"text":"11000 iterations a move"},{"level":9,"text":"31000 iterations a move"},{"level":10,"text":"128000 iterations a move"}],"default":8}' "levels: Coffee's ladder"
+expect 200 '{"levels":[{"level":1,"text":"50 iterations a move, 70 % of the moves at random"},{"level":2,"text":"50 iterations a move, 25 % of the moves at random"},{"level":3,"text":"50 iterations a move"},{"level":4,"text":"170 iterations a move"},{"level":5,"text":"700 iterations a move"},{"level":6,"text":"2200 iterations a move"},{"level":7,"text":"6000 iterations a move"},{"level":8,"text":"16000 iterations a move"},{"level":9,"text":"44000 iterations a move"},{"level":10,"text":"128000 iterations a move"}],"default":8}' "levels: Coffee's ladder"
 call POST /api/levels '{"game":"y","options":{"variant":"double","size":9}}'
 expect 200 '{"levels":[{"level":1,"text":"120 iterations a move, 90 % of the moves at random"},{"level":2,"text":"120 iterations a move, 65 % of the moves at random"},' "levels: Y's two-stone variant has its own ladder"
 has "$body" '{"level":10,"text":"128000 iterations a move"}],"default":9}' "levels: its default"

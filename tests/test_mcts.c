@@ -726,8 +726,8 @@ static void test_settings(void)
     /* the calibrated ladders, clamped at both ends; the help's text lists them */
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 0), 50);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 1), 50);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 4), 150);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, ENGINE_LEVEL_DEFAULT), 11000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 4), 170);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, ENGINE_LEVEL_DEFAULT), 16000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 10), 128000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_STANDARD, 11), 128000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_EARLY, 0), 10);

@@ -534,7 +534,7 @@ static void test_level_list(void)
     expect_lines(&t, "   1  50 iterations a move, 70 % of the moves at random\n"
                      "   2  50 iterations a move, 25 % of the moves at random\n"
                      "   3  50 iterations a move\n");
-    expect_lines(&t, "*  8  11000 iterations a move\n");
+    expect_lines(&t, "*  8  16000 iterations a move\n");
     term_type(&t, "black> ", "quit");
     CHECK_INT(term_finish(&t), 0);
 }

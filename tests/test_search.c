@@ -310,8 +310,8 @@ static void test_ai_per_game(void)
     CHECK_STR(text, "seed=1 level=3 ladder=early iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
                     "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1 mistakes=0");
     /* Y's standard game has its own ladder, its default level 9 there
-     * 16,000 iterations (the standard ladder has 11,000 at level 8); the two-stone variant has the
-     * late one (16,000 at level 8), the progressive variant the flat one
+     * 16,000 iterations (the standard ladder has 16,000 at level 8); the two-stone variant has the
+     * late one (25,000 at level 9), the progressive variant the flat one
      * (16,000 at level 9) */
     engine *d = make("ai", "seed=1");
     engine_set_game(d, y);

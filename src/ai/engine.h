@@ -198,7 +198,7 @@ enum engine_ladder {
     ENGINE_LADDER_COUNT /* the number of ladders, for the tables that name them */
 };
 /* Each table is written once: its initialiser and its help text */
-#define ENGINE_LADDER_STANDARD_LIST 50, 50, 50, 150, 560, 1700, 4400, 11000, 31000, 128000
+#define ENGINE_LADDER_STANDARD_LIST 50, 50, 50, 170, 700, 2200, 6000, 16000, 44000, 128000
 /* the percent of their moves the standard ladder's first levels play at random */
 #define ENGINE_LADDER_STANDARD_MISTAKES 70, 25
 #define ENGINE_LADDER_EARLY_LIST 10, 10, 10, 10, 30, 80, 200, 600, 16000, 128000
