@@ -85,9 +85,9 @@
  *
  * Time: time_settings and time_left set the engine's budget (timectl.h);
  * a new game (clear_board, boardsize, quartet-game, loadsgf) starts both
- * clocks from time_settings again.  Given time, the engine uses it
- * whatever its level (only iterations= caps it) and stops early once its
- * move cannot change.  With the engine
+ * clocks from time_settings again.  Given time, the engine uses it (only
+ * iterations= caps it; a level below 10 the user chose stays, cut short by
+ * the clock) and stops early once its move cannot change.  With the engine
  * setting ponder=1, after answering genmove the engine goes on searching
  * the position the opponent faces; any command ends that search and the
  * next genmove keeps its tree (stderr says "quartet: ponder hit" or

@@ -116,7 +116,7 @@ static const command commands[] = {
      "run, 2 bad arguments, 3 a write failed (disk full: the log or a game record;\n"
      "the games in the log stand, -resume plays the rest), 130 interrupted.\n"
      "examples:\n"
-     "  quartet match -games 100 -tc ms=200 quartet:level=5 quartet:level=3\n"
+     "  quartet match -games 100 -tc 60+0.5 quartet:level=5 quartet:level=3\n"
      "  quartet match -game y size=13 -random-plies 2 -games 200 -concurrency 2 \\\n"
      "      -tc iterations=2000 quartet random -sprt elo0=0 elo1=50 -log y.log\n"
      "  quartet match -log y.log -resume ...the same arguments...\n"

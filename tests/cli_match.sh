@@ -275,8 +275,9 @@ if grep -q 'moves=[a-e][0-9] [a-e][0-9],[a-e][0-9] ' "$tmp/y.log"; then pass=$((
 else fail=$((fail + 1)); echo "FAIL Y turns: no comma-joined turn in"; cat "$tmp/y.log"; fi
 
 # Under a time control the built-in player uses its time rather than its
-# level's iterations, even at level 1 (ten iterations, under a millisecond):
-# each side's first four turns of each game take at least a sixth of 300 ms
+# level's iterations, at its own level and at level 10 (a level below 10
+# chosen stays that level: below): each side's first four turns of each
+# game take at least a sixth of 300 ms
 # on average and some turn runs to the budget (300 ms less the clock's
 # safety margin) or close, no turn over 300 ms + the margin, no forfeit;
 # under a clock with increment (1+0.1) no forfeit and at least half the base
@@ -286,7 +287,7 @@ else fail=$((fail + 1)); echo "FAIL Y turns: no comma-joined turn in"; cat "$tmp
 for tc in ms=300 1+0.1; do
     rm -f "$tmp/time.log"
     $Q match -game y size=8 -games 2 -random-plies 2 -tc "$tc" -margin 1000 -log "$tmp/time.log" \
-        quartet:level=1 quartet:seed=5 >/dev/null 2>&1
+        quartet:level=10 quartet:seed=5 >/dev/null 2>&1
     status $? 0 "match under -tc $tc"
     status "$(grep -c '^game=.*result=' "$tmp/time.log")" 2 "two games under -tc $tc"
     lacks "$(cat "$tmp/time.log")" "forfeit" "no time forfeit under -tc $tc"
@@ -307,6 +308,17 @@ for tc in ms=300 1+0.1; do
     elif [ "$3" -ge 500 ]; then pass=$((pass + 1))
     else fail=$((fail + 1)); echo "FAIL -tc 1+0.1: a side used only $3 ms in a game"; fi
 done
+# A level below 10 that was chosen plays that level under a clock: level 4
+# (ten iterations of Y) answers in a few milliseconds, where its time would
+# be some 300 ms a turn.
+rm -f "$tmp/time.log"
+$Q match -game y size=8 -games 2 -random-plies 2 -tc 10+0 -margin 1000 -log "$tmp/time.log" \
+    quartet:level=4 name=a quartet:level=4,seed=5 name=b >/dev/null 2>&1
+status $? 0 "levels 4 under -tc 10+0"
+slow=$(awk -F'\t' '/^game=/ { for (i = 1; i <= NF; i++) if ($i ~ /^ms=/) n = split(substr($i, 4), t, " ")
+    for (k = 1; k <= n && k <= 8; k++) { sum += t[k]; turns++ } } END { printf "%d\n", sum / turns }' "$tmp/time.log")
+if [ "$slow" -lt 40 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL level 4 under -tc 10+0: its first turns took $slow ms on average"; fi
 
 # Bad command lines change nothing and say why.
 out=$($Q match random 2>&1); status $? 2 "one player"; has "$out" "at least two players" "one player"

@@ -660,6 +660,23 @@ stop
 start
 has "$(cat "$t/out")" "(14 games in $t/games.db)" "the refused creation was not stored"
 
+# a level a person chose stays that level with a clock: the computer at
+# level 4 (170 nodes in LOT) answers at once, where the whole strength
+# would spend seconds of its minute
+call POST /api/games '{"game":"lot","seats":[{"kind":"human"},{"kind":"computer","level":4}],"clock_ms":60000}'
+kid4=$(field id)
+k40=$(token 0)
+call POST "/api/games/$kid4/play" '{"move":"d4"}' "$k40"
+for _ in $(seq 100); do
+    call GET "/api/games/$kid4"
+    printf '%s' "$body" | grep -q '"thinking":false' && break
+    sleep 0.1
+done
+has "$body" '"turns":[{"player":0,"text":"d4"},{"player":1,"text":"' "level 4 with a clock: the computer moved"
+left1=$(printf '%s' "$body" | sed -n 's/.*"clocks":{"ms":\[[0-9]*,\([0-9]*\)\].*/\1/p')
+if [ "${left1:-0}" -ge 59000 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL level 4 with a clock searched its level, not the clock: $left1 ms of 60000 left"; fi
+
 # ---- the analysis's proof: a proven value and every winning move ----
 call POST /api/games '{"game":"y","options":{"size":3,"pie":0},"seats":[{"kind":"human"},{"kind":"human"}]}'
 sid=$(field id)

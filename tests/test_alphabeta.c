@@ -486,6 +486,21 @@ static void test_progress_and_time(void)
     CHECK_HAS(rep.summary, "alphabeta: ");
     CHECK_HAS(rep.summary, " depth ");
     engine_free(e);
+    /* a clock (the front end's time) cuts a chosen level below the top
+     * short but never makes it longer: level 5 searches its 350 nodes;
+     * with no level chosen the clock's time is used */
+    e = make("level=5");
+    engine_set_time_budget(e, 150);
+    engine_choose(e, g, &rep);
+    CHECK_INT(rep.iterations, 350);
+    engine_free(e);
+    e = make("");
+    engine_set_time_budget(e, 150);
+    t0 = util_now_ms();
+    engine_choose(e, g, &rep);
+    CHECK(util_now_ms() - t0 >= 50);
+    CHECK(rep.iterations > 350);
+    engine_free(e);
     game_free(g);
 }
 

@@ -481,6 +481,24 @@ static void test_level_clock(void)
     CHECK_INT(term_finish(&t), 0);
 }
 
+/* A level chosen below the top stays that level with a clock running:
+ * LOT's level 4 (170 nodes) answers at once, where the full strength
+ * would spend some five seconds of its minute (the clock shows whole
+ * seconds, rounded up). */
+static void test_level_under_clock(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "lot", "--black=ai:level=4", "--clock", "1", NULL};
+    CHECK(term_start(&t, argv) == 0);
+    EXPECT(&t, "Clock: White 1:00 (running) Black 1:00");
+    say(&t, "white> ", "d4", "Black plays ");
+    EXPECT(&t, "Last turn: Black ");
+    EXPECT(&t, " (running) Black 1:00\r\nWhite to move (human)\r\n");
+    term_type(&t, "white> ", "quit");
+    term_type(&t, "white> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+}
+
 /* What was typed when the flag fell stays in the line: taken off the
  * screen with its prompt, for the result, and typed again after the game
  * over prompt.  A loss on time is final: no undo offered, and undo says
@@ -1070,6 +1088,7 @@ int main(void)
     RUN(test_lot_choice);
     RUN(test_long_line_help);
     RUN(test_level_clock);
+    RUN(test_level_under_clock);
     RUN(test_flag_while_typing);
     RUN(test_level_list);
     RUN(test_last_turn_marks);

@@ -246,6 +246,24 @@ static long long level_iterations(const char *options, int level)
     return (long long)rep.iterations;
 }
 
+/* How many of 40 first moves (seeds 1-40) e plays at random: a slip's
+ * summary says so. */
+static int first_move_slips(engine *e)
+{
+    game *g = make_game("y", "size=11");
+    int slips = 0;
+    for (int seed = 1; seed <= 40; seed++) {
+        char set[32];
+        snprintf(set, sizeof set, "seed=%d", seed);
+        engine_set_all(e, set, err, sizeof err);
+        engine_report rep;
+        engine_choose(e, g, &rep);
+        slips += strstr(rep.summary, "at random (") != NULL;
+    }
+    game_free(g);
+    return slips;
+}
+
 /* Given time, the level's iteration count is no cap; iterations= is.  (Y
  * plays its levels on the early ladder, its two-stone variant on the late
  * one, its progressive variant on the flat one.) */
@@ -261,16 +279,33 @@ static void test_time_overrides_level(void)
     engine_set_all(e, "iterations=500", err, sizeof err);
     engine_choose(e, g, &rep);
     CHECK(rep.iterations <= 500);
-    /* a clock's budget does the same as ms */
-    engine_set_all(e, "ms=0 iterations=0", err, sizeof err);
+    /* a clock (the front end's time) does the same for a player whose
+     * level nobody chose (Y's default, level 9: 16,000 iterations) and at
+     * level 10, the full strength the time allows... */
+    engine *d = mcts("memory=64");
+    engine_set_time_budget(d, 400);
+    engine_choose(d, g, &rep);
+    CHECK(rep.ms >= 200 || rep.early);
+    CHECK(rep.iterations != engine_level_iterations(ENGINE_LADDER_EARLY, 9));
+    engine_set_all(d, "level=10", err, sizeof err);
+    engine_choose(d, g, &rep);
+    CHECK(rep.ms >= 200 || rep.early);
+    engine_free(d);
+    /* ...but a level below the top that a person chose stays that level:
+     * the clock only cuts its search short (level 4, the first that never
+     * slips; level 1 slips as often with a clock as without) */
+    engine_set_all(e, "ms=0 iterations=0 level=4", err, sizeof err);
     engine_set_time_budget(e, 400);
     engine_choose(e, g, &rep);
-    if (!rep.early)
-        CHECK(rep.iterations > engine_level_iterations(ENGINE_LADDER_EARLY, 1));
+    CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_EARLY, 4));
+    CHECK(rep.ms < 200);
     engine_set_time_budget(e, 0);
-    engine_set_all(e, "level=4", err, sizeof err); /* the first level that never slips */
     engine_choose(e, g, &rep);
     CHECK_INT(rep.iterations, engine_level_iterations(ENGINE_LADDER_EARLY, 4));
+    engine_set_all(e, "level=1", err, sizeof err);
+    engine_set_time_budget(e, 400);
+    int slips = first_move_slips(e); /* 75 % of its moves: about 30 */
+    CHECK(slips >= 20 && slips <= 38);
     engine_free(e);
     game_free(g);
     /* the two-stone variant plays its levels on the late ladder, the

@@ -56,7 +56,7 @@ static void test_must_block(void)
  * the slip engine_mistake draws for that seed and position (and says so,
  * with no search) or searches its ten iterations (200 seeds: near 150, 100
  * and 50 slips); level 4 never slips, nor
- * does level 1 given time (levels are for people: given time, it is used). */
+ * does level 1 given a time per move (ms, which replaces the level). */
 static void test_beginner_levels(void)
 {
     char err[GAME_ERR_MAX];

@@ -73,7 +73,7 @@ static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1,
                              "orders equal root moves; the same seed and limits give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, LEVEL_DEFAULT,
-                              "nodes per move when no time is set, from the ladder"),
+                              "nodes per move from the ladder; a time per move replaces them, a clock unless a level below 10 was chosen"),
     [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, LADDER_STANDARD, 0, 0, 0, ladders,
                     "levels 1-10: standard " ENGINE_LIST_TEXT(LADDER_STANDARD_LIST)
                     " nodes (levels 1-3 play " ENGINE_LIST_TEXT(LADDER_STANDARD_MISTAKES)
@@ -678,11 +678,12 @@ static int prepare(player *p, const game *g, const searcher_run *run)
     p->ms = set[SET_MS].i;
     if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
         p->ms = run->budget_ms;
-    /* levels are for people: given time, it is used; iterations still caps */
+    /* iterations caps any time; time given replaces the level's nodes */
     p->node_limit = set[SET_DEPTH].i        ? 0
                     : set[SET_ITERATIONS].i ? (uint64_t)set[SET_ITERATIONS].i
-                    : p->ms                 ? 0
-                                            : level_nodes[set[SET_LADDER].i][set[SET_LEVEL].i - 1];
+                    : searcher_time_replaces_level(run, set[SET_MS].i)
+                        ? 0
+                        : level_nodes[set[SET_LADDER].i][set[SET_LEVEL].i - 1];
     if (run->analyze)
         p->node_limit = 0, p->ms = 0;
     p->depth_done = p->best_pvlen = p->best_score = 0;
@@ -753,7 +754,7 @@ static void start_helpers(player *p, const game *g, const searcher_run *run, int
             return;
         h->tt = p->tt;
         h->tt_mask = p->tt_mask;
-        h->helper_run = (searcher_run){run->set, 0, run->analyze, &p->halt, NULL, NULL, 0};
+        h->helper_run = (searcher_run){run->set, 0, run->analyze, &p->halt, NULL, NULL, 0, 0};
         prepare(h, g, &h->helper_run);
         h->node_limit = 0; /* the main thread's limits end the search */
         h->ms = 0;
@@ -820,8 +821,8 @@ static qmove choose(void *self, const game *g, const searcher_run *run, engine_r
     const searcher_value *set = run->set;
     int share = engine_slip_share(set[SET_MISTAKES].i,
                                   level_mistakes[set[SET_LADDER].i][set[SET_LEVEL].i - 1],
-                                  !set[SET_ITERATIONS].i && !set[SET_DEPTH].i && !set[SET_MS].i &&
-                                      !run->budget_ms,
+                                  !set[SET_ITERATIONS].i && !set[SET_DEPTH].i &&
+                                      !searcher_time_replaces_level(run, set[SET_MS].i),
                                   run->analyze);
     qmove slip = engine_mistake(g, (uint64_t)set[SET_SEED].i, share, "alphabeta", rep);
     if (slip != QMOVE_NONE)

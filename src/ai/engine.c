@@ -592,8 +592,10 @@ static qmove search(engine *e, const game *g, engine_report *rep, int mode)
     atomic_store(&e->halt, 0);
     if (atomic_load(&e->stop))
         atomic_store(&e->halt, 1);
+    int level = searcher_setting_index(e->ops, "level");
     searcher_run run = {set, e->budget_ms, mode != MODE_CHOOSE, &e->halt,
-                        e->progress, e->progress_arg, e->progress_ms};
+                        e->progress, e->progress_arg, e->progress_ms,
+                        level >= 0 && e->mine[level] && set[level].i < ENGINE_LEVEL_MAX};
     if (w.limit_ms > 0 || mode == MODE_PONDER) {
         /* watched: a search by iterations alone is left as it was, reproducible */
         run.progress = watch_progress;

@@ -28,7 +28,7 @@ _Static_assert(sizeof ladders / sizeof *ladders == ENGINE_LADDER_COUNT + 1, "a n
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, ENGINE_LEVEL_DEFAULT,
-                              "iterations per move when no time is set, from the ladder"),
+                              "iterations per move from the ladder; a time per move replaces them, a clock unless a level below 10 was chosen"),
     [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, ENGINE_LADDER_STANDARD, 0, 0, 0, ladders,
                     "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT
                     " iterations (levels 1-2 play " ENGINE_LADDER_STANDARD_MISTAKES_TEXT
@@ -135,8 +135,8 @@ static void params_from(const searcher_value *set, const searcher_run *run, mcts
     p->ms = set[SET_MS].i;
     if (run->budget_ms && (!p->ms || run->budget_ms < p->ms))
         p->ms = run->budget_ms;
-    if (p->ms && !set[SET_ITERATIONS].i)
-        p->iterations = 0; /* levels are for people: given time, it is used */
+    if (searcher_time_replaces_level(run, set[SET_MS].i) && !set[SET_ITERATIONS].i)
+        p->iterations = 0;
     if (run->analyze) {
         p->iterations = 0;
         p->ms = 0;
@@ -172,7 +172,8 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
     int share = engine_slip_share(set[SET_MISTAKES].i,
                                   engine_level_mistakes((enum engine_ladder)set[SET_LADDER].i,
                                                         (int)set[SET_LEVEL].i),
-                                  !set[SET_ITERATIONS].i && !set[SET_MS].i && !run->budget_ms,
+                                  !set[SET_ITERATIONS].i &&
+                                      !searcher_time_replaces_level(run, set[SET_MS].i),
                                   run->analyze);
     qmove slip = engine_mistake(g, (uint64_t)set[SET_SEED].i, share, "ai", rep);
     if (slip != QMOVE_NONE)

@@ -117,6 +117,11 @@ void searcher_value_text(const searcher_setting *s, searcher_value v, char *buf,
         snprintf(buf, len, "%lld", v.i);
 }
 
+int searcher_time_replaces_level(const searcher_run *run, long long ms_setting)
+{
+    return ms_setting > 0 || (run->budget_ms > 0 && !run->level_holds);
+}
+
 int searcher_check_memory(long long mb, char *err, size_t errlen)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);

@@ -54,6 +54,7 @@ typedef struct searcher_run {
     engine_progress_fn progress; /* NULL: no reports */
     void *progress_arg;
     int progress_ms;
+    int level_holds;            /* the user chose a level below the top: budget_ms caps it */
 } searcher_run;
 
 typedef struct searcher_ops {
@@ -99,6 +100,13 @@ void searcher_value_text(const searcher_setting *s, searcher_value v, char *buf,
 int searcher_check_memory(long long mb, char *err, size_t errlen);
 /* Every setting's default. */
 void searcher_defaults(const searcher_ops *ops, searcher_value *out);
+/* 1 when this search is given time that replaces its level's budget and
+ * slips: a time per move (the setting ms, given as ms_setting), or the
+ * front end's time (a clock) unless the user chose a level below the top,
+ * which a clock only cuts short.  Levels are for people: a beginner's
+ * level stays one with a clock running; with no level chosen, or level 10,
+ * the time is used. */
+int searcher_time_replaces_level(const searcher_run *run, long long ms_setting);
 /* Help lines for the settings of every searcher. */
 void searcher_help(char *buf, size_t len);
 
