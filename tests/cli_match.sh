@@ -176,6 +176,12 @@ out=$($Q match -games 10 -tc ms=3000 -log "$tmp/res.log" -resume cmd="$F illegal
 status $? 2 "resume of another match"
 has "$out" "quartet match: log $tmp/res.log belongs to another match (games: '12' in the log, '10' here)" \
     "resume of another match names the difference"
+# a log cut short within its first line (the very match's, but no line break)
+head -n 1 "$tmp/res.log" | tr -d '\n' >"$tmp/cut.log"
+out=$($Q match -games 12 -tc ms=3000 -log "$tmp/cut.log" -resume cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+status $? 2 "resume of a log cut within its first line"
+has "$out" "quartet match: log $tmp/cut.log belongs to another match (its first line has no line break)" \
+    "a first line without its end"
 
 # SIGTERM: the runner stops cleanly, says how to go on.
 FAKE_DELAY=0.1 $Q match -games 40 -tc ms=3000 -log "$tmp/term.log" cmd="$F illegal" cmd="$F garbage" >"$tmp/term.out" 2>&1 &

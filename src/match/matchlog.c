@@ -117,7 +117,8 @@ static int take_over(match *m, char *line, int lineno)
 }
 
 /* The first tab-separated field where a log's first line (n bytes) and
- * this match's differ, as "key: VALUE in the log, VALUE here". */
+ * this match's differ, as "key: VALUE in the log, VALUE here" (out left
+ * as it was when none does). */
 static void first_difference(const char *line, size_t n, const char *header, char *out,
                              size_t len)
 {
@@ -138,6 +139,8 @@ static void first_difference(const char *line, size_t n, const char *header, cha
                          a + key + 1, (int)(lb - (size_t)key - 1), b + key + 1);
             return;
         }
+        if (!ta) /* every field alike: no difference to name */
+            return;
         a = ta + 1;
         b = tb + 1;
     }
@@ -149,8 +152,9 @@ static int resume_from(match *m, char *data, size_t len, const char *header)
 {
     char *nl = memchr(data, '\n', len);
     if (!nl || (size_t)(nl - data) != strlen(header) || memcmp(data, header, strlen(header))) {
-        char why[1024];
-        first_difference(data, nl ? (size_t)(nl - data) : len, header, why, sizeof why);
+        char why[1024] = "its first line has no line break";
+        if (nl)
+            first_difference(data, (size_t)(nl - data), header, why, sizeof why);
         fprintf(stderr, "quartet match: log %s belongs to another match (%s)\n", m->log_path,
                 why);
         return -1;
