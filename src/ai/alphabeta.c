@@ -73,7 +73,8 @@ static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1,
                              "orders equal root moves; the same seed and limits give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, LEVEL_DEFAULT,
-                              "nodes per move from the ladder; a time per move replaces them, a clock unless a level below 10 was chosen"),
+                              "nodes per move from the ladder; a time per move replaces them, "
+                              "a clock unless a level below 10 was chosen"),
     [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, LADDER_STANDARD, 0, 0, 0, ladders,
                     "levels 1-10: standard " ENGINE_LIST_TEXT(LADDER_STANDARD_LIST)
                     " nodes (levels 1-3 play " ENGINE_LIST_TEXT(LADDER_STANDARD_MISTAKES)

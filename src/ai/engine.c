@@ -101,12 +101,12 @@ static void ai_keep(engine *e, const char *name, const char *value)
 /* Few iterations at the bottom, where each one is worth much; wider steps
  * at the top, where doubling the search gains less.  The standard ladder
  * steps about three times a level from 50 iterations to 128,000, where
- * Coffee gains some 150-170 Elo a doubling all the way up; the early one spends its
- * first levels on tens of iterations, where a game like Y gains most, and
- * steps from 600 to 16,000 and 128,000; the late one steps less than twice
- * below 400, where Y's two-stone variant gains most, then about 2.5 times;
- * the flat one is eight times from 16,000 to 512,000, where 40,000 would
- * add nothing measurable. */
+ * Coffee gains some 150 Elo a doubling all the way up; the early one
+ * spends its first levels on tens of iterations, where a game like Y
+ * gains most, and steps from 600 to 16,000 and 128,000; the late one
+ * steps less than twice below 400, where Y's two-stone variant gains
+ * most, then about 2.5 times; the flat one is eight times from 16,000 to
+ * 512,000, where 40,000 would add nothing measurable. */
 static const uint64_t level_iterations[][ENGINE_LEVEL_MAX] = {
     [ENGINE_LADDER_STANDARD] = {ENGINE_LADDER_STANDARD_LIST},
     [ENGINE_LADDER_EARLY] = {ENGINE_LADDER_EARLY_LIST},

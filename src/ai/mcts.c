@@ -28,7 +28,8 @@ _Static_assert(sizeof ladders / sizeof *ladders == ENGINE_LADDER_COUNT + 1, "a n
 static const searcher_setting settings[] = {
     [SET_SEED] = INT_SETTING("seed", 0, INT64_MAX, 1, "the same seed and budget give the same move"),
     [SET_LEVEL] = INT_SETTING("level", 1, ENGINE_LEVEL_MAX, ENGINE_LEVEL_DEFAULT,
-                              "iterations per move from the ladder; a time per move replaces them, a clock unless a level below 10 was chosen"),
+                              "iterations per move from the ladder; a time per move replaces them, "
+                              "a clock unless a level below 10 was chosen"),
     [SET_LADDER] = {"ladder", SEARCHER_CHOICE, 0, 0, ENGINE_LADDER_STANDARD, 0, 0, 0, ladders,
                     "levels 1-10: standard " ENGINE_LADDER_STANDARD_TEXT
                     " iterations (levels 1-2 play " ENGINE_LADDER_STANDARD_MISTAKES_TEXT
