@@ -176,6 +176,25 @@ out=$($Q match -games 10 -tc ms=3000 -log "$tmp/res.log" -resume cmd="$F illegal
 status $? 2 "resume of another match"
 has "$out" "quartet match: log $tmp/res.log belongs to another match (games: '12' in the log, '10' here)" \
     "resume of another match names the difference"
+# game lines that are not this match's: refused with the line's number,
+# the log left as it was
+head -n 1 "$tmp/res.log" >"$tmp/bad.log"
+good=$(sed -n 2p "$tmp/res.log")
+for bad in 'garbage|not a game line of this match' \
+    "$(printf '%s' "$good" | sed 's/^game=[0-9]*/game=0/')|not a game line of this match" \
+    "$(printf '%s' "$good" | sed 's/^game=[0-9]*/game=13/')|not a game line of this match" \
+    "$(printf '%s' "$good" | sed 's/result=[^	]*/result=2-0/')|not a game line of this match" \
+    "$(printf '%s' "$good" | sed 's/first=[^	]*/first=c/')|game [0-9]* was not c vs [ab] in this match"; do
+    head -n 1 "$tmp/res.log" >"$tmp/bad.log"
+    printf '%s\n' "${bad%%|*}" >>"$tmp/bad.log"
+    cp "$tmp/bad.log" "$tmp/bad.before"
+    out=$($Q match -games 12 -tc ms=3000 -log "$tmp/bad.log" -resume cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
+    status $? 2 "a bad game line: ${bad#*|}"
+    if printf '%s' "$out" | grep -q "^quartet match: $tmp/bad.log:2: ${bad#*|}\$"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL a bad game line: ${bad#*|}: $out"; fi
+    if cmp -s "$tmp/bad.log" "$tmp/bad.before"; then pass=$((pass + 1))
+    else fail=$((fail + 1)); echo "FAIL a refused log was changed: ${bad#*|}"; fi
+done
 # a log cut short within its first line (the very match's, but no line break)
 head -n 1 "$tmp/res.log" | tr -d '\n' >"$tmp/cut.log"
 out=$($Q match -games 12 -tc ms=3000 -log "$tmp/cut.log" -resume cmd="$F illegal" name=a cmd="$F garbage" name=b 2>&1)
