@@ -313,15 +313,31 @@ static int finish(match *m)
     return MATCH_EXIT_OK;
 }
 
+int match_prepare(match *m, int argc, char **argv)
+{
+    memset(m, 0, sizeof *m);
+    m->log_fd = -1;
+    m->interrupted = &interrupted;
+    return set_up(m, argc, argv);
+}
+
+void match_release(match *m)
+{
+    matchlog_close(m);
+    openings_free(m);
+    free(m->encounters);
+    free(m->sched);
+    game_free(m->proto);
+    memset(m, 0, sizeof *m);
+    m->log_fd = -1;
+}
+
 int match_main(int argc, char **argv)
 {
     static match mm; /* large; one per process */
     match *m = &mm;
-    memset(m, 0, sizeof *m);
-    m->log_fd = -1;
-    m->interrupted = &interrupted;
     signal(SIGXFSZ, SIG_IGN); /* a file size limit shows as a failed write */
-    int status = set_up(m, argc, argv);
+    int status = match_prepare(m, argc, argv);
     if (status == MATCH_EXIT_OK) {
         catch_signals();
         report_header(m);
@@ -332,10 +348,6 @@ int match_main(int argc, char **argv)
         fflush(stdout);
         pthread_mutex_destroy(&m->lock);
     }
-    matchlog_close(m);
-    openings_free(m);
-    free(m->encounters);
-    free(m->sched);
-    game_free(m->proto);
+    match_release(m);
     return status;
 }

@@ -137,5 +137,12 @@ typedef struct match {
 
 /* `quartet match ...` (argv[0] is "match").  Exit status: MATCH_EXIT_*. */
 int match_main(int argc, char **argv);
+/* Everything match_main does before the first game, into m (cleared
+ * first): the arguments, the openings, the schedule, the log (resumed
+ * with -resume) and the records' file or folder.  MATCH_EXIT_OK, or the
+ * exit status with the error printed.  match_release frees what it made
+ * either way. */
+int match_prepare(match *m, int argc, char **argv);
+void match_release(match *m);
 
 #endif

@@ -129,6 +129,12 @@ static int opening_line(match *m, char *line, char *err, size_t errlen)
         for (char *c = text; *c; c++)
             if (*c == ',' || *c == '\t')
                 *c = ' ';
+    while (isspace((unsigned char)*text))
+        text++;
+    if (!*text) { /* the start itself is no opening a book can name */
+        snprintf(err, errlen, "no move and no position");
+        return -1;
+    }
     if (strlen(text) >= OPENINGS_LINE_MAX) {
         snprintf(err, errlen, "line too long (at most %d bytes)", OPENINGS_LINE_MAX - 1);
         return -1;
