@@ -223,6 +223,25 @@ const char *engine_kind(const engine *e) { return e->kind; }
 
 int engine_kind_exists(const char *kind) { return searcher_find(kind) != NULL; }
 
+/* For "ai": the settings it keeps for another game's searcher (those its
+ * searcher here lacks), after "; for another game's searcher: ". */
+static void other_settings(const engine *e, char *known, size_t len)
+{
+    if (!util_str_ieq(e->kind, "ai"))
+        return;
+    const char *sep = "; for another game's searcher: ";
+    for (int r = 0; searcher_registry[r]; r++)
+        for (const searcher_setting *s = searcher_registry[r]->settings; s->name; s++) {
+            int seen = searcher_setting_index(e->ops, s->name) >= 0;
+            for (int q = 0; q < r && !seen; q++)
+                seen = searcher_setting_index(searcher_registry[q], s->name) >= 0;
+            if (!seen) {
+                util_str_appendf(known, len, "%s%s", sep, s->name);
+                sep = ", ";
+            }
+        }
+}
+
 /* name=value into set/mine (not yet in effect): 0, or -1 with a message. */
 static int set_one(const engine *e, searcher_value *set, unsigned char *mine, const char *name,
                    const char *value, char *err, size_t errlen)
@@ -234,6 +253,7 @@ static int set_one(const engine *e, searcher_value *set, unsigned char *mine, co
         char known[SETTINGS_TEXT_MAX] = "";
         for (int k = 0; e->ops->settings[k].name; k++)
             util_str_appendf(known, sizeof known, "%s%s", k ? ", " : "", e->ops->settings[k].name);
+        other_settings(e, known, sizeof known);
         snprintf(err, errlen, "unknown setting '%.40s' for %s (known: %s)", name, e->kind, known);
         return -1;
     }

@@ -110,9 +110,10 @@ quartet-setposition
 quartet-position
 > = w6b/8/8/8/8/8/8/b1b1w3 b
 
-# the engine: ai is alpha-beta in LOA, and its errors name that searcher's settings
+# the engine: ai is alpha-beta in LOA, and its errors name that searcher's
+# settings, then those it keeps for another game's searcher
 quartet-set colour blue
-> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes)
+> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, careful)
 quartet-player random
 quartet-player wizard
 > ? unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)
@@ -153,7 +154,7 @@ quartet-set prior 3
 quartet-set level 99
 > ? level must be 1..10, not 99
 quartet-set colour blue
-> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes)
+> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, careful)
 1 genmove w
 quartet-to_move
 > = black
