@@ -203,6 +203,19 @@ test('a move typed on the keyboard, and the clock', async () => {
   await page.closeChecked();
 });
 
+test('a level chosen with a clock plays that level: the computer answers at once', async () => {
+  const page = await open(browser);
+  const id = await startGame(page, 'lot', {}, 'computer', { level: 4, side: 0, clock: 1 });
+  await page.fill('#move-input', 'd4');
+  await page.press('#move-input', 'Enter');
+  await waitPly(page, 2);
+  // level 4 searches its 170 nodes, not the clock's seconds (shown rounded up)
+  assert.equal(await page.locator('.player[data-seat="1"] .clock').textContent(), '1:00');
+  const st = await state(id);
+  assert.ok(st.clocks.ms[1] >= 59000, `the computer spent ${60000 - st.clocks.ms[1]} ms`);
+  await page.closeChecked();
+});
+
 test('a clock with an increment: chosen on the start page, shown as 5+3, over a reload', async () => {
   const page = await open(browser);
   await page.goto(BASE + '/');
