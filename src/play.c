@@ -42,6 +42,7 @@
 typedef struct play {
     session *ses;
     char label[2][160]; /* "human", "ai level=3": shown beside the side to move */
+    char level_aside[2][16]; /* the level typed, off the label while a time per move rules */
     int interactive;
     int held;           /* the terminal's keys held between prompts (hold_keys) */
     int cursor;         /* the terminal moves its cursor (not TERM=dumb or unset) */
@@ -945,6 +946,45 @@ static void label_set(char *label, size_t len, const char *name, const char *val
     snprintf(label, len, "%s", out);
 }
 
+/* The value of name=... among the label's settings, or "" (out). */
+static void label_get(const char *label, const char *name, char *out, size_t len)
+{
+    size_t nlen = strlen(name);
+    out[0] = 0;
+    for (const char *item = strchr(label, ' '); item && *++item;) {
+        size_t w = strcspn(item, ",");
+        if (w > nlen && strncmp(item, name, nlen) == 0 && item[nlen] == '=')
+            snprintf(out, len, "%.*s", (int)(w - nlen - 1), item + nlen + 1);
+        item = strchr(item, ',');
+    }
+}
+
+/* The label after level N (a time per move goes), time T (the level
+ * steps off it: a time per move replaces the level) or time 0 (the level
+ * set aside comes back). */
+static void label_budget(play *s, int p, const char *name, const char *v)
+{
+    char *label = s->label[p];
+    size_t len = sizeof s->label[p];
+    if (!util_str_ieq(name, "ms")) {
+        label_set(label, len, "ms", NULL);
+        label_set(label, len, name, v);
+        s->level_aside[p][0] = 0;
+    } else if (strcmp(v, "0") != 0) {
+        char level[sizeof s->level_aside[p]];
+        label_get(label, "level", level, sizeof level);
+        if (level[0])
+            snprintf(s->level_aside[p], sizeof s->level_aside[p], "%s", level);
+        label_set(label, len, "level", NULL);
+        label_set(label, len, "ms", v);
+    } else {
+        label_set(label, len, "ms", NULL);
+        if (s->level_aside[p][0])
+            label_set(label, len, "level", s->level_aside[p]);
+        s->level_aside[p][0] = 0;
+    }
+}
+
 /* level N / time SECONDS[s]: the computer's seat(s) change mid-game. */
 static void set_engine(play *s, const char *name, const char *value)
 {
@@ -975,10 +1015,7 @@ static void set_engine(play *s, const char *name, const char *value)
             printf("%s\n", err);
             return;
         }
-        int level = !util_str_ieq(name, "ms");
-        label_set(s->label[p], sizeof s->label[p], "ms", level || !strcmp(v, "0") ? NULL : v);
-        if (level)
-            label_set(s->label[p], sizeof s->label[p], name, v);
+        label_budget(s, p, name, v);
         done = 1;
     }
     if (!done)

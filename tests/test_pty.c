@@ -981,7 +981,9 @@ static void test_review_keeps_the_game(void)
 
 /* level N is the level played: a time per move set before (which a level
  * gives way to) goes; the side's label shows the settings typed, not
- * every setting the player has. */
+ * every setting the player has, and of a level and a time per move the
+ * one that decides: time T takes the level off it (the time replaces
+ * the level), time 0 puts it back. */
 static void test_level_drops_time(void)
 {
     term t;
@@ -992,7 +994,7 @@ static void test_level_drops_time(void)
     EXPECT(&t, "White plays ");
     say(&t, "black> ", "time 0.5", "The computer now plays with ms=500.");
     say(&t, "black> ", "undo", "Took back 2 turns.");
-    say(&t, "black> ", "c8-c6", "White to move (ai seed=3,level=1,ms=500)\r\n");
+    say(&t, "black> ", "c8-c6", "White to move (ai seed=3,ms=500)\r\n");
     EXPECT(&t, "White plays ");
     say(&t, "black> ", "time 0", "The computer now plays with ms=0.");
     say(&t, "black> ", "undo", "Took back 2 turns.");
