@@ -242,6 +242,12 @@ int game_turn_starts_here(game *g)
     return ops->to_move(g) != mover;
 }
 
+void game_take_back_to(game *g, int ply)
+{
+    while (g->ops->ply(g) > ply)
+        g->ops->unmake(g);
+}
+
 int game_turn_moves(const game *g, int *made)
 {
     *made = 0;

@@ -345,6 +345,10 @@ int game_steps_text(const game *g, int from, struct strbuf *out);
  * last move is unmade and made again.) */
 int game_turn_starts_here(game *g);
 
+/* Unmake moves until g has made ply of them (nothing when it has made no
+ * more): an earlier position of the game, on a copy when it must stay. */
+void game_take_back_to(game *g, int ply);
+
 /* The moves the side to move's turn holds and, in *made, how many of them
  * it has made (ops->turn_moves, or 1 and 0). */
 int game_turn_moves(const game *g, int *made);

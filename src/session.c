@@ -364,8 +364,7 @@ int session_play(session *s, int colour, const char *text, int flags, char *err,
         n = record_play_text(s->rec, text, err, errlen);
     if (n > 0 && (flags & SESSION_WHOLE_TURN) && g->ops->result(g) == RESULT_NONE &&
         g->ops->to_move(g) == side) {
-        while (g->ops->ply(g) > before)
-            g->ops->unmake(g);
+        game_take_back_to(g, before);
         n = fail(err, errlen, "the turn is not complete");
     }
     if (n > 0) {
@@ -897,9 +896,9 @@ static game *position_at(session *s, int ply, char *err, size_t errlen)
     if (ply == now)
         return G(s);
     game *c = game_clone(G(s));
-    for (int i = now; c && i > ply; i--)
-        c->ops->unmake(c);
-    if (!c)
+    if (c)
+        game_take_back_to(c, ply);
+    else
         fail(err, errlen, "out of memory");
     return c;
 }

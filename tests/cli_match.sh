@@ -371,17 +371,22 @@ out=$($Q match -schedule match random random random 2>&1); status $? 2 "match of
 printf 'c8-c6\nzz\n' >"$tmp/bad.txt"
 out=$($Q match -openings "$tmp/bad.txt" random random 2>&1); status $? 2 "bad opening"
 has "$out" "bad.txt:2: bad opening:" "bad opening line"
+# book_refused FILE MESSAGE DESCRIPTION: the book FILE is refused with MESSAGE
+book_refused() {
+    out=$($Q match -openings "$1" random random 2>&1); status $? 2 "$3"
+    same "$out" "$2" "$3"
+}
 # a line of separators alone names no opening (it was taken as the start)
 printf 'c8-c6 h5-f5\n , ,\t,\n' >"$tmp/seps.txt"
-out=$($Q match -openings "$tmp/seps.txt" random random 2>&1); status $? 2 "a line of separators in a book"
-same "$out" "quartet match: $tmp/seps.txt:2: bad opening: no move and no position" "a line of separators in a book"
+book_refused "$tmp/seps.txt" "quartet match: $tmp/seps.txt:2: bad opening: no move and no position" \
+    "a line of separators in a book"
 printf 'pos: \n' >"$tmp/seps.txt"
-out=$($Q match -openings "$tmp/seps.txt" random random 2>&1); status $? 2 "pos: with nothing after it"
-same "$out" "quartet match: $tmp/seps.txt:1: bad opening: no move and no position" "pos: with nothing after it"
+book_refused "$tmp/seps.txt" "quartet match: $tmp/seps.txt:1: bad opening: no move and no position" \
+    "pos: with nothing after it"
 # a NUL byte ended the file's reading unseen (the lines after it lost)
 printf 'c8-c6\nb1-b3\000zz\nh2-f4\n' >"$tmp/nul.txt"
-out=$($Q match -openings "$tmp/nul.txt" random random 2>&1); status $? 2 "a NUL byte in a book"
-same "$out" "quartet match: $tmp/nul.txt:2: bad opening: a NUL byte (not a text file)" "a NUL byte in a book"
+book_refused "$tmp/nul.txt" "quartet match: $tmp/nul.txt:2: bad opening: a NUL byte (not a text file)" \
+    "a NUL byte in a book"
 # a UTF-8 byte order mark before the first line is no part of it
 printf '\357\273\277c8-c6\n' >"$tmp/bom.txt"
 out=$($Q match -openings "$tmp/bom.txt" -games 2 -log "$tmp/bom.log" random random 2>&1)

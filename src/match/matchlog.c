@@ -116,34 +116,30 @@ static int take_over(match *m, char *line, int lineno)
     return 0;
 }
 
-/* The first tab-separated field where a log's first line (n bytes) and
- * this match's differ, as "key: VALUE in the log, VALUE here" (out left
- * as it was when none does). */
-static void first_difference(const char *line, size_t n, const char *header, char *out,
-                             size_t len)
+/* The first of this match's header fields that a log's first line (line,
+ * NUL-terminated) lacks or has otherwise, as "key: VALUE in the log,
+ * VALUE here". */
+static void first_difference(const char *line, const char *header, char *out, size_t len)
 {
-    const char *a = line, *a_end = line + n, *b = header;
-    for (;;) {
-        const char *ta = memchr(a, '\t', (size_t)(a_end - a)), *tb = strchr(b, '\t');
-        size_t la = ta ? (size_t)(ta - a) : (size_t)(a_end - a);
-        size_t lb = tb ? (size_t)(tb - b) : strlen(b);
-        if (la != lb || memcmp(a, b, la) != 0 || !ta != !tb) {
-            const char *eq = memchr(b, '=', lb);
-            int key = eq ? (int)(eq - b) : 0;
-            if (!key || la <= (size_t)key || memcmp(a, b, (size_t)key + 1) != 0)
-                snprintf(out, len, "'%.*s' in the log, '%.*s' here", (int)(la < 200 ? la : 200),
-                         a, (int)lb, b);
-            else
-                snprintf(out, len, "%.*s: '%.*s' in the log, '%.*s' here", key, b,
-                         (int)(la - (size_t)key - 1 < 200 ? la - (size_t)key - 1 : 200),
-                         a + key + 1, (int)(lb - (size_t)key - 1), b + key + 1);
+    size_t magic = strcspn(header, "\t"), theirs_len = strcspn(line, "\t");
+    if (theirs_len != magic || strncmp(line, header, magic) != 0) {
+        snprintf(out, len, "'%.*s' in the log, '%.*s' here",
+                 (int)(theirs_len < 200 ? theirs_len : 200), line, (int)magic, header);
+        return;
+    }
+    for (const char *f = header + magic; *f; f += strcspn(f + 1, "\t") + 1) {
+        const char *key = f + 1, *ours = strchr(key, '=') + 1;
+        int klen = (int)(ours - 1 - key), olen = (int)strcspn(ours, "\t");
+        char name[32], theirs[4096]; /* as long as a whole header */
+        snprintf(name, sizeof name, "%.*s", klen, key);
+        if (!field(line, name, theirs, sizeof theirs))
+            theirs[0] = 0;
+        if ((int)strlen(theirs) != olen || strncmp(theirs, ours, (size_t)olen) != 0) {
+            snprintf(out, len, "%s: '%.200s' in the log, '%.*s' here", name, theirs, olen, ours);
             return;
         }
-        if (!ta) /* every field alike: no difference to name */
-            return;
-        a = ta + 1;
-        b = tb + 1;
     }
+    snprintf(out, len, "its first line has fields this match's has not");
 }
 
 /* Resume from an existing log's text: check its header, take over its
@@ -153,8 +149,10 @@ static int resume_from(match *m, char *data, size_t len, const char *header)
     char *nl = memchr(data, '\n', len);
     if (!nl || (size_t)(nl - data) != strlen(header) || memcmp(data, header, strlen(header))) {
         char why[1024] = "its first line has no line break";
-        if (nl)
-            first_difference(data, (size_t)(nl - data), header, why, sizeof why);
+        if (nl) {
+            *nl = 0; /* the match is refused: the text is not read on */
+            first_difference(data, header, why, sizeof why);
+        }
         fprintf(stderr, "quartet match: log %s belongs to another match (%s)\n", m->log_path,
                 why);
         return -1;

@@ -1180,8 +1180,8 @@ static int may_analyse(webgame *w, int ply, char *err, size_t errlen)
 static game *game_at(webgame *w, int ply)
 {
     game *g = session_game_copy(w->s);
-    while (g && g->ops->ply(g) > ply)
-        g->ops->unmake(g);
+    if (g)
+        game_take_back_to(g, ply);
     return g;
 }
 

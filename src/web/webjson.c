@@ -200,8 +200,8 @@ static void add_board(json_t *j, const game *g, int view_ply, int over)
         return;
     }
     game *c = game_clone(g);
-    for (int i = ply; c && i > view_ply; i--)
-        c->ops->unmake(c);
+    if (c)
+        game_take_back_to(c, view_ply);
     json_object_set_new(j, "view_ply", json_integer(view_ply));
     json_object_set_new(j, "board", c ? board_json(c, 0) : json_null());
     json_object_set_new(j, "moves", json_array());
