@@ -73,6 +73,8 @@ expect 200 '{"name":"loa","title":"Lines of Action","colours":["black","white"],
 has "$body" '{"name":"size","help":"cells on each side of the triangle","min":2,"max":26,"default":11}' "catalogue: Y's size range"
 has "$body" '"name":"coffee","title":"Coffee","colours":["black","orange"]' "catalogue: Coffee"
 has "$body" '"name":"lot","title":"LOT (Line of Three)","colours":["white","black"]' "catalogue: LOT"
+has "$body" '{"name":"size","help":"cells per side, hex 2..10, square 3..19 (0: the sheet'"'"'s 4 on hex, 5 on square)","min":0,"max":19,"default":0,"resolved":"4"}' "catalogue: what Coffee's size 0 comes to"
+has "$body" '"min":0,"max":19,"default":0,"resolved":"4"},{"name":"pie"' "catalogue: what Coffee's n 0 comes to"
 
 # ---- what each level means, per game and options ----
 call POST /api/levels '{"game":"coffee"}'

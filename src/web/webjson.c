@@ -63,7 +63,10 @@ void webjson_move_text(const game *g, qmove m, char *buf, size_t len)
         g->ops->move_to_text(g, m, buf, len);
 }
 
-static json_t *option_json(const game_option *o)
+/* An option whose default is decided by the others (Coffee's size 0: 4 on
+ * hex) also says what a game made with every default has ("resolved"), so a
+ * page can tell a value the player set from one the default came to. */
+static json_t *option_json(const game_option *o, const game *defaults)
 {
     json_t *j = json_pack("{s:s, s:s}", "name", o->name, "help", o->help);
     if (o->choices) {
@@ -77,6 +80,11 @@ static json_t *option_json(const game_option *o)
         json_object_set_new(j, "max", json_integer(o->max));
         json_object_set_new(j, "default", json_integer(o->def));
     }
+    char buf[64], def[32];
+    const char *v = defaults ? game_option_value(defaults, o->name, buf, sizeof buf) : NULL;
+    snprintf(def, sizeof def, "%d", o->def);
+    if (v && strcmp(v, o->choices ? o->choices[o->def] : def) != 0)
+        json_object_set_new(j, "resolved", json_string(v));
     return j;
 }
 
@@ -86,8 +94,11 @@ json_t *webjson_catalog(void)
     for (int i = 0; game_registry[i]; i++) {
         const game_ops *ops = game_registry[i];
         json_t *opts = json_array();
+        game *defaults = game_create_default(ops);
         for (const game_option *o = ops->options; o->name; o++)
-            json_array_append_new(opts, option_json(o));
+            json_array_append_new(opts, option_json(o, defaults));
+        if (defaults)
+            game_free(defaults);
         json_array_append_new(games, json_pack("{s:s, s:s, s:[s,s], s:o}", "name", ops->name,
                                                "title", ops->title, "colours", ops->colour[0],
                                                ops->colour[1], "options", opts));

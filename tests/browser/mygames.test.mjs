@@ -95,6 +95,26 @@ test('the start page lists this browser\'s games, opens them and forgets one', a
   await page.closeChecked();
 });
 
+test('an option whose default the others decide shows only when set', async () => {
+  const page = await open(browser);
+  const people = [{ kind: 'human' }, { kind: 'human' }];
+  const hex = await api('POST', '/api/games', { game: 'coffee', seats: people });
+  const square = await api('POST', '/api/games', { game: 'coffee', options: { board: 'square' }, seats: people });
+  const six = await api('POST', '/api/games', { game: 'coffee', options: { size: 6 }, seats: people });
+  await page.goto(BASE + '/');
+  await page.evaluate((games) => games.forEach((g, i) => {
+    localStorage.setItem(`quartet.seats.${g.id}`, JSON.stringify({ 0: g.tokens[0], 1: g.tokens[1] }));
+    localStorage.setItem(`quartet.seats.${g.id}.seen`, String(1e12 + i));
+  }), [hex, square, six]);
+  await home(page);
+  // The hex board's size and n come to 4 by default; the square board's
+  // size to 5 (its n is 4 again).
+  assert.deepEqual((await rows(page, 3)).map((r) => [r.id, r.cells[0]]), [
+    [six.id, 'Coffee (size 6)'], [square.id, 'Coffee (board square, size 5)'], [hex.id, 'Coffee'],
+  ]);
+  await page.closeChecked();
+});
+
 test('at most 50 games are read; older ones are counted', async () => {
   const page = await open(browser, PHONE);
   const ids = [];

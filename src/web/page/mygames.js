@@ -9,11 +9,13 @@ import { h, cap, seats } from './dom.js';
 export const MY_GAMES_MAX = 50;
 
 // The game's title and the options set away from their defaults
-// ("Y (size 5, variant double)"); the catalog knows the defaults.
+// ("Y (size 5, variant double)"); the catalog knows the defaults, and what
+// a default decided by the other options comes to ("resolved": Coffee's 4).
 function gameText(st, games) {
   const cat = games.find((g) => g.name === st.game) || {};
+  const byDefault = (o) => String(o.resolved ?? o.default);
   const set = (cat.options || [])
-    .filter((o) => st.options && st.options[o.name] != null && String(st.options[o.name]) !== String(o.default))
+    .filter((o) => st.options && st.options[o.name] != null && String(st.options[o.name]) !== byDefault(o))
     .map((o) => `${o.name} ${st.options[o.name]}`);
   const title = st.title || cat.title || st.game;
   return set.length ? `${title} (${set.join(', ')})` : title;
