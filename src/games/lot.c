@@ -469,30 +469,28 @@ static void line_name(uint64_t cells, char *out, size_t len)
     }
 }
 
-static int lot_move_from_text(const game *gg, const char *text, qmove *out, char *err,
-                              size_t errlen)
+/* swap, where the pie rule is on and Black answers White's first disc. */
+static int swap_from_text(const lot_game *g, qmove *out, char *err, size_t errlen)
 {
-    const lot_game *g = (const lot_game *)gg;
-    const lot_pos *p = &g->pos;
-    if (p->result != RESULT_NONE) {
-        snprintf(err, errlen, "the game is over");
+    if (!g->base.opt[OPT_PIE]) {
+        snprintf(err, errlen, "illegal move swap: the pie rule is off (pie=0)");
         return -1;
     }
-    if (util_str_ieq(text, "swap")) {
-        if (!g->base.opt[OPT_PIE]) {
-            snprintf(err, errlen, "illegal move swap: the pie rule is off (pie=0)");
-            return -1;
-        }
-        if (!p->swap_ok) {
-            snprintf(err, errlen,
-                     "illegal move swap: swap is allowed only as Black's first move, "
-                     "answering White's first disc");
-            return -1;
-        }
-        *out = MV_SWAP;
-        return 0;
+    if (!g->pos.swap_ok) {
+        snprintf(err, errlen,
+                 "illegal move swap: swap is allowed only as Black's first move, "
+                 "answering White's first disc");
+        return -1;
     }
-    int cell[4], n = 0;
+    *out = MV_SWAP;
+    return 0;
+}
+
+/* The cells a move names: one (a disc) or four (PLACED+KEPT-REMOVED-REMOVED).
+ * Returns how many, or -1 with err set. */
+static int read_move_cells(const char *text, int cell[4], char *err, size_t errlen)
+{
+    int n = 0;
     const char *s = text;
     char bad[16];
     for (;;) {
@@ -517,62 +515,48 @@ static int lot_move_from_text(const game *gg, const char *text, qmove *out, char
                  text);
         return -1;
     }
-    char pn[3];
-    int placed = cell[0];
-    cell_name(placed, pn);
-    if (occupied(p) >> placed & 1) {
-        snprintf(err, errlen, "illegal move %s: %s is not empty (it holds %s)", text, pn,
-                 cell_content(p, placed));
-        return -1;
+    return n;
+}
+
+/* Why the kept and removed discs named are not a line of three: err set. */
+static void no_line_error(const char *text, int placed, int kept, int r1, int r2, char *err,
+                          size_t errlen)
+{
+    uint64_t named = BIT(kept) | BIT(r1) | BIT(r2), with_placed = BIT(placed) | BIT(r1) | BIT(r2);
+    char ln[16], kn[3];
+    cell_name(kept, kn);
+    if (placed != r1 && placed != r2 && is_window(with_placed)) {
+        line_name(with_placed, ln, sizeof ln);
+        snprintf(err, errlen, "illegal move %s: the kept disc %s is not in the line %s", text, kn,
+                 ln);
+        return;
     }
-    qmove towers[40];
-    int k = gen_towers(p, placed, towers);
-    if (n == 1) {
-        if (k > 0) {
-            char ex[GAME_MOVE_TEXT_MAX];
-            lot_move_to_text(gg, towers[0], ex, sizeof ex);
-            snprintf(err, errlen,
-                     "illegal move %s: a disc on %s makes a line of three, so a tower must "
-                     "be made: write PLACED+KEPT-REMOVED-REMOVED, e.g. %s (%d choices)",
-                     text, pn, ex, k);
-            return -1;
-        }
-        *out = (qmove)placed;
-        return 0;
-    }
-    if (k == 0) {
-        snprintf(err, errlen,
-                 "illegal move %s: a disc on %s makes no line of three, so no tower is due "
-                 "(play %s)",
-                 text, pn, pn);
-        return -1;
-    }
-    int kept = cell[1], r1 = cell[2], r2 = cell[3];
+    line_name(named, ln, sizeof ln);
+    for (char *c = ln; *c; c++)
+        if (*c == '-')
+            *c = ' ';
+    snprintf(err, errlen, "illegal move %s: %s are not three consecutive cells of one line",
+             text, ln);
+}
+
+/* The tower move PLACED+KEPT-REMOVED-REMOVED among the k due (towers), or
+ * -1 with the reason it is none of them. */
+static int tower_from_cells(const lot_pos *p, const char *text, const int cell[4],
+                            const qmove *towers, int k, qmove *out, char *err, size_t errlen)
+{
+    int placed = cell[0], kept = cell[1], r1 = cell[2], r2 = cell[3];
     if (kept == r1 || kept == r2 || r1 == r2) {
         snprintf(err, errlen, "illegal move %s: a cell is named twice", text);
         return -1;
     }
     uint64_t named = BIT(kept) | BIT(r1) | BIT(r2);
-    char ln[16], kn[3];
-    cell_name(kept, kn);
     if (!is_window(named)) {
-        uint64_t with_placed = BIT(placed) | BIT(r1) | BIT(r2);
-        if (placed != r1 && placed != r2 && is_window(with_placed)) {
-            line_name(with_placed, ln, sizeof ln);
-            snprintf(err, errlen, "illegal move %s: the kept disc %s is not in the line %s",
-                     text, kn, ln);
-        } else {
-            line_name(named, ln, sizeof ln);
-            for (char *c = ln; *c; c++)
-                if (*c == '-')
-                    *c = ' ';
-            snprintf(err, errlen,
-                     "illegal move %s: %s are not three consecutive cells of one line", text,
-                     ln);
-        }
+        no_line_error(text, placed, kept, r1, r2, err, errlen);
         return -1;
     }
+    char ln[16], pn[3];
     line_name(named, ln, sizeof ln);
+    cell_name(placed, pn);
     if (!(named >> placed & 1)) {
         snprintf(err, errlen, "illegal move %s: the line %s does not pass through %s", text,
                  ln, pn);
@@ -597,6 +581,54 @@ static int lot_move_from_text(const game *gg, const char *text, qmove *out, char
         }
     snprintf(err, errlen, "illegal move %s", text);
     return -1;
+}
+
+static int lot_move_from_text(const game *gg, const char *text, qmove *out, char *err,
+                              size_t errlen)
+{
+    const lot_game *g = (const lot_game *)gg;
+    const lot_pos *p = &g->pos;
+    if (p->result != RESULT_NONE) {
+        snprintf(err, errlen, "the game is over");
+        return -1;
+    }
+    if (util_str_ieq(text, "swap"))
+        return swap_from_text(g, out, err, errlen);
+    int cell[4];
+    int n = read_move_cells(text, cell, err, errlen);
+    if (n < 0)
+        return -1;
+    char pn[3];
+    int placed = cell[0];
+    cell_name(placed, pn);
+    if (occupied(p) >> placed & 1) {
+        snprintf(err, errlen, "illegal move %s: %s is not empty (it holds %s)", text, pn,
+                 cell_content(p, placed));
+        return -1;
+    }
+    qmove towers[40];
+    int k = gen_towers(p, placed, towers);
+    if (n == 1 && k > 0) {
+        char ex[GAME_MOVE_TEXT_MAX];
+        lot_move_to_text(gg, towers[0], ex, sizeof ex);
+        snprintf(err, errlen,
+                 "illegal move %s: a disc on %s makes a line of three, so a tower must "
+                 "be made: write PLACED+KEPT-REMOVED-REMOVED, e.g. %s (%d choices)",
+                 text, pn, ex, k);
+        return -1;
+    }
+    if (n == 1) {
+        *out = (qmove)placed;
+        return 0;
+    }
+    if (k == 0) {
+        snprintf(err, errlen,
+                 "illegal move %s: a disc on %s makes no line of three, so no tower is due "
+                 "(play %s)",
+                 text, pn, pn);
+        return -1;
+    }
+    return tower_from_cells(p, text, cell, towers, k, out, err, errlen);
 }
 
 /* w/b a disc, W/B a tower (White/Black), 0 an empty cell: the letters of
