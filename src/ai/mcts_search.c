@@ -508,6 +508,66 @@ static uint64_t run_threads(search *s, mcts_worker *const *w, int nw)
     return it;
 }
 
+/* The tree's settings for this search, and its root: the subtree of the
+ * last search's where the game went on from there and the settings agree
+ * (returns its node), else a fresh root (returns 0). */
+static uint32_t set_up_tree(mcts_tree *t, mcts_worker *w, const game *g, const mcts_params *p,
+                            int room, mcts_turn *turn)
+{
+    const game_ops *ops = g->ops;
+    /* priors from the game's priors hook, else its evaluation */
+    int hook = ops->priors != NULL;
+    double pv = ops->evaluate || hook ? p->prior : 0;
+    /* the cached selection terms hold the prior weight they were made with */
+    uint32_t reuse = room && p->reuse && pv == t->prior_visits && hook == t->prior_hook
+                         ? mcts_tree_reusable_root(t, w, g, turn) : 0;
+    t->prior_visits = pv;
+    t->prior_hook = hook;
+    t->priors = ops->priors;
+    t->shared = 0;
+    /* where turns are not one move, the playout marks who made each move */
+    t->marked_trace = ops->multi_move_turns && ops->multi_move_turns(g);
+    t->rave = p->rave;
+    w->trace_on = t->rave > 0;
+    t->expand = p->expand > 1 ? (uint32_t)p->expand : 1;
+    t->have_tree = 0;
+    if (reuse) {
+        t->root = reuse;
+    } else {
+        t->root = 0;
+        t->used = 1;
+        mcts_tree_init_node(&t->pool[0], QMOVE_NONE, ops->to_move(g));
+        t->pool[0].flags = MCTS_NODE_SEEN;
+    }
+    return reuse;
+}
+
+/* The answer where there is nothing to search: the game is over, or there
+ * is no room even for the root's children (any legal move). */
+static void answer_unsearched(mcts_worker *w, const game *g, int side, mcts_result *res)
+{
+    const game_ops *ops = g->ops;
+    if (ops->result(g) != RESULT_NONE) {
+        res->value = mcts_result_score(ops->result(g));
+        res->value = side == 0 ? res->value : 1.0 - res->value;
+        res->proven = 1;
+    } else {
+        int k = ops->legal_moves(g, w->moves);
+        res->move = k ? w->moves[0] : QMOVE_NONE;
+    }
+}
+
+static qmove finish(mcts_tree *t, const mcts_params *p, mcts_result *res, int64_t t0,
+                    mcts_result *out)
+{
+    if (p->progress)
+        report(t, p, res, t0, 1);
+    res->ms = util_now_ms() - t0;
+    if (out)
+        *out = *res;
+    return res->move;
+}
+
 qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, const game *g,
                       const mcts_params *p, atomic_int *stop, mcts_result *out)
 {
@@ -522,36 +582,11 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     if (!same_game(w->scratch, g))
         t->have_tree = 0;
     int room = ready_worker(w, 0, g, p) == 0;
-
-    /* priors from the game's priors hook, else its evaluation */
-    int hook = ops->priors != NULL;
-    double pv = ops->evaluate || hook ? p->prior : 0;
-    /* the cached selection terms hold the prior weight they were made with */
     mcts_turn turn = {0};
-    uint32_t reuse = room && p->reuse && pv == t->prior_visits && hook == t->prior_hook
-                         ? mcts_tree_reusable_root(t, w, g, &turn) : 0;
-    t->prior_visits = pv;
-    t->prior_hook = hook;
-    t->priors = ops->priors;
-    t->shared = 0;
-    /* where turns are not one move, the playout marks who made each move */
-    int multi_move = ops->multi_move_turns && ops->multi_move_turns(g);
-    t->marked_trace = multi_move;
-    t->rave = p->rave;
-    w->trace_on = t->rave > 0;
-    t->expand = p->expand > 1 ? (uint32_t)p->expand : 1;
-    t->have_tree = 0;
-    if (reuse) {
-        t->root = reuse;
-        res.reused = t->pool[reuse].visits;
-    } else {
-        t->root = 0;
-        t->used = 1;
-        mcts_tree_init_node(&t->pool[0], QMOVE_NONE, ops->to_move(g));
-        t->pool[0].flags = MCTS_NODE_SEEN;
-    }
+    uint32_t reuse = set_up_tree(t, w, g, p, room, &turn);
     mcts_node *root = &t->pool[t->root];
-    int side = root->side;
+    if (reuse)
+        res.reused = root->visits;
     /* without room for the deepest line the search plays any legal move */
     if (room)
         ops->copy(w->scratch, g);
@@ -560,27 +595,14 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     pthread_once(&sqrt_log_once, sqrt_log_init);
     if (!room || ops->result(g) != RESULT_NONE ||
         (!reuse && !mcts_tree_expand(t, w, root, w->scratch, 1))) {
-        if (ops->result(g) != RESULT_NONE) {
-            res.value = mcts_result_score(ops->result(g));
-            res.value = side == 0 ? res.value : 1.0 - res.value;
-            res.proven = 1;
-        } else {
-            /* no room even for the root's children: play any legal move */
-            int k = ops->legal_moves(g, w->moves);
-            res.move = k ? w->moves[0] : QMOVE_NONE;
-        }
-        if (p->progress)
-            report(t, p, &res, t0, 1);
-        res.ms = util_now_ms() - t0;
-        if (out)
-            *out = res;
-        return res.move;
+        answer_unsearched(w, g, root->side, &res);
+        return finish(t, p, &res, t0, out);
     }
     mcts_tree_update_bounds(t, root);
     /* a win in two, where the search costs more than looking for one
      * (a few playouts' moves for each root move), in games of one move a
      * turn (a move and a reply) */
-    if (!mcts_proven(root) && !multi_move &&
+    if (!mcts_proven(root) && !t->marked_trace &&
         (!p->iterations || p->iterations >= WIN_IN_TWO_ITERATIONS * root->nchild))
         mcts_tree_win_in_two(t, w, w->scratch);
     t->have_tree = 1;
@@ -591,10 +613,5 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     uint64_t it = run_threads(&s, workers, nworkers);
 
     fill_result(t, &res, it);
-    if (p->progress)
-        report(t, p, &res, t0, 1);
-    res.ms = util_now_ms() - t0;
-    if (out)
-        *out = res;
-    return res.move;
+    return finish(t, p, &res, t0, out);
 }
