@@ -400,6 +400,40 @@ static void test_stop(void)
     game_free(g);
 }
 
+/* pns_prove_move: Coffee square 3, n=3 is won by Black with 8 first moves
+ * (docs/SOLVED.md); the move returned is one, by the minimax here.  The
+ * table kept between calls answers at once; pns_clear empties it; an
+ * outside stop flag or a deadline passed ends a search unknown. */
+static void test_prove_move(void)
+{
+    game *g = test_game(game_find("coffee"), "board=square size=3 n=3");
+    pns *s = pns_new(&(pns_params){.memory_mb = 16});
+    qmove win = QMOVE_NONE;
+    CHECK_INT(pns_prove_move(s, g, &win), PNS_PROVEN);
+    CHECK(win != QMOVE_NONE);
+    g->ops->make(g, win);
+    CHECK_INT(minimax(g), 1);
+    g->ops->unmake(g);
+    CHECK_INT(pns_lookup(s, g, 0), PNS_PROVEN);
+    pns_clear(s);
+    CHECK_INT(pns_lookup(s, g, 0), PNS_UNKNOWN);
+    game_free(g);
+
+    g = game_create_default(&loa_ops);
+    atomic_int stop;
+    atomic_init(&stop, 1);
+    pns_set_limits(s, 0, &stop);
+    CHECK_INT(pns_prove_move(s, g, &win), PNS_UNKNOWN);
+    CHECK_STR(pns_error(s), "stopped");
+    pns_set_limits(s, util_now_ms() + 50, NULL);
+    int64_t t0 = util_now_ms();
+    CHECK_INT(pns_prove_move(s, g, &win), PNS_UNKNOWN);
+    CHECK_STR(pns_error(s), "time limit reached");
+    CHECK(util_now_ms() - t0 < 10000);
+    pns_free(s);
+    game_free(g);
+}
+
 int main(void)
 {
     snprintf(proof_path, sizeof proof_path, "/tmp/quartet-test-pns-%d.proof", (int)getpid());
@@ -412,6 +446,7 @@ int main(void)
     RUN(test_proof_tampered);
     RUN(test_y_symmetry);
     RUN(test_stop);
+    RUN(test_prove_move);
     remove(proof_path);
     return check_summary("test_pns");
 }

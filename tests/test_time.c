@@ -5,6 +5,7 @@
  * session (its tree kept for the next turn, any change ending it). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "gametest.h"
 #include "ai/engine.h"
 #include "ai/timectl.h"
 #include "game.h"
@@ -12,6 +13,7 @@
 #include "util.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static char err[SESSION_ERR_MAX];
@@ -200,6 +202,59 @@ static engine *mcts(const char *settings)
  * losses the one left is decided, long before the time is up (unless the
  * whole position, lost for White after 2206 iterations, is proven before
  * the first check: on a busy machine it can be). */
+/* prove=P: a time per move first spends P % on a proof search; a proven
+ * win is played at once, the tree search never started.  Coffee square 5
+ * after six plies, where one of Black's three moves wins (b5d; the proof
+ * takes some 7,000 nodes, a tenth of a second).  A budget of iterations
+ * never proves; prove=0 never does. */
+static void test_proof_first(void)
+{
+    static const char *const cases[][2] = {
+        {"ms=6000 prove=50 memory=16", "proof"},
+        {"iterations=3000 prove=50 memory=16", "tree"},
+        {"ms=300 prove=0 memory=16", "tree"},
+    };
+    for (int i = 0; i < 3; i++) {
+        game *g = make_game("coffee", "board=square size=5 n=4");
+        CHECK(g && test_play(g, "e4h b4v b2v b3d a2a b1v") == 0);
+        engine *e = mcts(cases[i][0]);
+        engine_report rep;
+        qmove m = engine_choose(e, g, &rep);
+        char text[GAME_MOVE_TEXT_MAX];
+        g->ops->move_to_text(g, m, text, sizeof text);
+        if (strcmp(cases[i][1], "proof") == 0) {
+            CHECK_STR(text, "b5d");
+            CHECK_INT(rep.proven, 1);
+            CHECK_INT((int)rep.iterations, 0);
+            CHECK(strstr(rep.summary, "ai: b5d proven win (proof search: ") == rep.summary);
+            CHECK(rep.ms < 6000);
+        } else {
+            CHECK(rep.iterations > 0);
+            CHECK(strstr(rep.summary, "proof search") == NULL);
+        }
+        engine_free(e);
+        game_free(g);
+    }
+}
+
+/* Where the proof finds nothing, the tree search has the time left: the
+ * move still takes the time per move, not more (Coffee's hex 4 start,
+ * far from proven in 200 ms). */
+static void test_proof_leaves_time(void)
+{
+    game *g = make_game("coffee", "");
+    engine *e = mcts("ms=400 prove=50 memory=16");
+    engine_report rep;
+    int64_t t0 = util_now_ms();
+    engine_choose(e, g, &rep);
+    int64_t ms = util_now_ms() - t0;
+    CHECK(rep.iterations > 0);
+    CHECK_INT(rep.proven, 0);
+    CHECK(ms >= 300 && ms < 2000);
+    engine_free(e);
+    game_free(g);
+}
+
 static void test_stops_early(void)
 {
     game *g = game_create_default(game_find("loa"));
@@ -404,6 +459,8 @@ int main(void)
     RUN(test_turns_left);
     RUN(test_decided);
     RUN(test_stops_early);
+    RUN(test_proof_first);
+    RUN(test_proof_leaves_time);
     RUN(test_time_overrides_level);
     RUN(test_ponder_hit);
     RUN(test_ponder_off);

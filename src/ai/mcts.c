@@ -3,19 +3,25 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ai/mcts.h"
 #include "ai/mcts_search.h"
+#include "ai/pns.h"
 #include "ai/searcher.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- the searcher: settings and the engine's entry ---- */
 
 enum {
     SET_SEED, SET_LEVEL, SET_LADDER, SET_ITERATIONS, SET_MS, SET_MEMORY, SET_C, SET_CUTOFF,
     SET_EVALPLIES, SET_MAXPLIES, SET_PRIOR, SET_REUSE, SET_PONDER, SET_RAVE, SET_THREADS,
-    SET_EXPAND, SET_MISTAKES
+    SET_EXPAND, SET_MISTAKES, SET_PROVE
 };
+
+/* The proof search's table: the positions of one game, kept from move to
+ * move (the opponent's answer is mostly among them). */
+#define PROOF_MB 64
 
 #define INT_SETTING(name, lo, hi, def, help) {name, SEARCHER_INT, lo, hi, def, 0, 0, 0, NULL, help}
 
@@ -74,6 +80,10 @@ static const searcher_setting settings[] = {
     [SET_MISTAKES] = INT_SETTING("mistakes", 0, 100, 0,
                                  "percent of moves played at random instead of the search's "
                                  "(0: the level's; only each ladder's first levels have some)"),
+    [SET_PROVE] = INT_SETTING("prove", 0, 90,
+                              0, "percent of a time per move first spent proving the position "
+                              "(proof-number search, a 64 MB table): a proven win is played at "
+                              "once (0: off; a budget of iterations never proves)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -83,6 +93,8 @@ typedef struct player {
     mcts_tree tree;
     mcts_worker *worker[MCTS_THREADS_MAX];
     long long memory_mb; /* the memory setting last taken */
+    pns *proof;          /* the proof search's, taken at its first use */
+    game *proved;        /* the game its table holds positions of (options, last ply) */
 } player;
 
 static void *player_create(char *err, size_t errlen)
@@ -100,6 +112,8 @@ static void player_destroy(void *self)
     player *p = self;
     if (p) {
         mcts_tree_free(&p->tree);
+        pns_free(p->proof);
+        game_free(p->proved);
         for (int i = 0; i < MCTS_THREADS_MAX && p->worker[i]; i++) {
             game_free(p->worker[i]->scratch);
             free(p->worker[i]);
@@ -165,6 +179,52 @@ static int workers(player *pl, int want)
     return n;
 }
 
+/* The proof search's table and a copy of g to search, the table emptied
+ * unless g goes on from the game it holds; -1 when memory is short. */
+static int ready_proof(player *pl, const game *g)
+{
+    const game *old = pl->proved;
+    int same = old && old->ops == g->ops && memcmp(old->opt, g->opt, sizeof g->opt) == 0 &&
+               g->ops->ply(g) > old->ops->ply(old);
+    game_free(pl->proved);
+    pl->proved = game_clone(g);
+    if (!pl->proof)
+        pl->proof = pns_new(&(pns_params){.memory_mb = PROOF_MB});
+    else if (!same)
+        pns_clear(pl->proof);
+    return pl->proof && pl->proved ? 0 : -1;
+}
+
+/* With a time per move and prove=P, P % of it goes to a proof-number
+ * search of the position first: a tree search at one second misses wins a
+ * proof finds in a tenth of it (Coffee, docs/STRENGTH.md).  The winning
+ * move, or QMOVE_NONE and the tree search has the time left. */
+static qmove prove_first(player *pl, const game *g, mcts_params *p, const searcher_run *run,
+                         engine_report *rep)
+{
+    int64_t t0 = util_now_ms(), share = p->ms * run->set[SET_PROVE].i / 100;
+    if (!share || p->iterations || run->analyze || ready_proof(pl, g) != 0)
+        return QMOVE_NONE;
+    pns_set_limits(pl->proof, t0 + share, run->stop);
+    pns_progress before, after;
+    pns_get_progress(pl->proof, &before);
+    qmove win = QMOVE_NONE;
+    int v = pns_prove_move(pl->proof, pl->proved, &win);
+    int64_t spent = util_now_ms() - t0;
+    pns_get_progress(pl->proof, &after);
+    p->ms = p->ms > spent ? p->ms - spent : 1;
+    if (v != PNS_PROVEN)
+        return QMOVE_NONE;
+    char tok[GAME_MOVE_TEXT_MAX];
+    g->ops->move_to_text(g, win, tok, sizeof tok);
+    rep->value = 1.0;
+    rep->proven = 1;
+    rep->nodes = after.nodes - before.nodes;
+    snprintf(rep->summary, sizeof rep->summary, "ai: %s proven win (proof search: %llu nodes, %lld ms)",
+             tok, (unsigned long long)rep->nodes, (long long)spent);
+    return win;
+}
+
 static qmove player_choose(void *self, const game *g, const searcher_run *run, engine_report *rep)
 {
     player *pl = self;
@@ -191,6 +251,9 @@ static qmove player_choose(void *self, const game *g, const searcher_run *run, e
     }
     mcts_params p;
     params_from(run->set, run, &p);
+    qmove proven = prove_first(pl, g, &p, run, rep);
+    if (proven != QMOVE_NONE)
+        return proven;
     mcts_result r;
     qmove m = mcts_search_run(&pl->tree, pl->worker, nw, g, &p, run->stop, &r);
     rep->value = r.value;

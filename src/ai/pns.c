@@ -82,6 +82,25 @@ const char *pns_error(const pns *s) { return s->why ? s->why : ""; }
 
 void pns_stop(pns *s) { atomic_store(&s->stop, 1); }
 
+void pns_set_limits(pns *s, int64_t deadline, atomic_int *stop)
+{
+    s->p.deadline = deadline;
+    s->p.stop = stop;
+}
+
+void pns_clear(pns *s)
+{
+    memset(s->tt, 0, (size_t)(s->mask + 1) * BUCKET * sizeof *s->tt);
+    atomic_store(&s->used, 0);
+    atomic_store(&s->stop, 0);
+}
+
+static int stopped(const pns *s)
+{
+    return atomic_load_explicit(&s->stop, memory_order_relaxed) ||
+           (s->p.stop && atomic_load_explicit(s->p.stop, memory_order_relaxed));
+}
+
 void pns_get_progress(const pns *s, pns_progress *out)
 {
     out->nodes = atomic_load_explicit(&s->nodes, memory_order_relaxed);
@@ -148,7 +167,7 @@ static void count_node(pns *s)
     atomic_store_explicit(&s->nodes, n, memory_order_relaxed);
     if ((n & LIMIT_EVERY) != 0 || s->why)
         return;
-    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+    if (stopped(s))
         s->why = "stopped";
     else if (s->p.deadline && util_now_ms() >= s->p.deadline)
         s->why = "time limit reached";
@@ -306,6 +325,8 @@ int pns_prove(pns *s, game *g, int attacker)
         s->why = "node limit reached";
     else if (s->p.deadline && util_now_ms() >= s->p.deadline)
         s->why = "time limit reached";
+    else if (stopped(s))
+        s->why = "stopped";
     if (pn != 0 && dn != 0 && !s->why)
         mid(s, g, key, PNS_INF, PNS_INF, 0, &pn, &dn);
     if (pn == 0)
@@ -314,6 +335,26 @@ int pns_prove(pns *s, game *g, int attacker)
         return PNS_DISPROVEN;
     if (!s->why)
         s->why = "the numbers saturated";
+    return PNS_UNKNOWN;
+}
+
+int pns_prove_move(pns *s, game *g, qmove *win)
+{
+    int me = g->ops->to_move(g), v = pns_prove(s, g, me);
+    if (v != PNS_PROVEN || !win)
+        return v;
+    qmove *mv = s->scratch;
+    int n = g->ops->legal_moves(g, mv);
+    for (int i = 0; i < n; i++) {
+        g->ops->make(g, mv[i]);
+        int won = pns_lookup(s, g, me) == PNS_PROVEN;
+        g->ops->unmake(g);
+        if (won) {
+            *win = mv[i];
+            return PNS_PROVEN;
+        }
+    }
+    s->why = "the table lost the winning move";
     return PNS_UNKNOWN;
 }
 

@@ -21,6 +21,7 @@
 
 #include "game.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,7 @@ typedef struct pns_params {
     int64_t deadline;    /* util_now_ms() at which to stop (0: no limit) */
     uint64_t nodes;      /* stop when this many nodes were searched since pns_new (0: no limit) */
     uint64_t order_seed; /* 0: the game's move order; else a shuffle per position */
+    atomic_int *stop;    /* another's flag: non-zero ends the search as pns_stop does (NULL: none) */
 } pns_params;
 
 /* Outcome of pns_prove. */
@@ -59,6 +61,17 @@ int pns_prove(pns *s, game *g, int attacker);
 const char *pns_error(const pns *s);
 /* What the table knows of g for attacker, without searching. */
 int pns_lookup(const pns *s, const game *g, int attacker);
+
+/* As pns_prove for the side to move, and where it wins, *win (non-NULL) a
+ * winning move: the first in the game's order the table shows won.
+ * PNS_UNKNOWN (pns_error: "the table lost the winning move") where the
+ * table no longer holds one. */
+int pns_prove_move(pns *s, game *g, qmove *win);
+
+/* The next calls' time limit and outside stop flag (as in pns_params). */
+void pns_set_limits(pns *s, int64_t deadline, atomic_int *stop);
+/* Forget every position: for another game, whose keys mean other things. */
+void pns_clear(pns *s);
 
 /* Ask a running pns_prove to return PNS_UNKNOWN soon. */
 void pns_stop(pns *s);
