@@ -80,8 +80,8 @@ static const searcher_setting settings[] = {
     [SET_MISTAKES] = INT_SETTING("mistakes", 0, 100, 0,
                                  "percent of moves played at random instead of the search's "
                                  "(0: the level's; only each ladder's first levels have some)"),
-    [SET_PROVE] = INT_SETTING("prove", 0, 90,
-                              0, "percent of a time per move first spent proving the position "
+    [SET_PROVE] = INT_SETTING("prove", 0, 90, 0,
+                              "percent of a time per move first spent proving the position "
                               "(proof-number search, a 64 MB table): a proven win is played at "
                               "once (0: off; a budget of iterations never proves)"),
     {NULL, 0, 0, 0, 0, 0, 0, 0, NULL, NULL},
@@ -220,8 +220,9 @@ static qmove prove_first(player *pl, const game *g, mcts_params *p, const search
     rep->value = 1.0;
     rep->proven = 1;
     rep->nodes = after.nodes - before.nodes;
-    snprintf(rep->summary, sizeof rep->summary, "ai: %s proven win (proof search: %llu nodes, %lld ms)",
-             tok, (unsigned long long)rep->nodes, (long long)spent);
+    snprintf(rep->summary, sizeof rep->summary,
+             "ai: %s proven win (proof search: %llu nodes, %lld ms)", tok,
+             (unsigned long long)rep->nodes, (long long)spent);
     return win;
 }
 
