@@ -354,8 +354,8 @@ out=$($Q match quartet:colour=3 random 2>&1); status $? 2 "bad setting"; has "$o
 # A built-in player's settings are checked against its searcher in the
 # game, wherever -game stands: "ai" is alpha-beta in LOT and LOA, MCTS in
 # Coffee.
-ab="seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, careful"
-mcts="seed, level, ladder, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes; for another game's searcher: depth, tt, lmr, null, rfp, lmp, careful"
+ab="seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, prove, careful"
+mcts="seed, level, ladder, iterations, ms, memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes, prove; for another game's searcher: depth, tt, lmr, null, rfp, lmp, careful"
 for args in "quartet:frob=3 alphabeta:depth=2 -game lot" "-game lot quartet:frob=3 alphabeta:depth=2" \
     "quartet:frob=3 random"; do
     # shellcheck disable=SC2086

@@ -701,7 +701,7 @@ static void test_settings(void)
     CHECK_STR(err, "reuse must be 0|1, not 2");
     CHECK_INT(engine_set(e, "wizardry", "3", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'wizardry' for mcts (known: seed, level, ladder, iterations, ms, "
-                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes)");
+                   "memory, c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes, prove)");
     CHECK_INT(engine_set(e, "threads", "65", err, sizeof err), -1);
     CHECK_STR(err, "threads must be 1..64, not 65");
     CHECK_INT(engine_set(e, "threads", "0", err, sizeof err), -1);

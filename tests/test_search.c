@@ -223,7 +223,7 @@ static void test_kinds(void)
     CHECK_STR(err, "unknown setting 'ms' for random (known: seed, careful)");
     CHECK_INT(engine_set(e, "foo", "1", err, sizeof err), -1);
     CHECK_STR(err, "unknown setting 'foo' for mcts (known: seed, level, ladder, iterations, ms, memory, "
-                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes)");
+                   "c, cutoff, evalplies, maxplies, prior, reuse, ponder, rave, threads, expand, mistakes, prove)");
     CHECK(engine_new("wizard", err, sizeof err) == NULL);
     CHECK_STR(err, "unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)");
     CHECK(engine_kind_exists("alphabeta") && engine_kind_exists("AI") && !engine_kind_exists("wizard"));
@@ -308,7 +308,7 @@ static void test_ai_per_game(void)
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=3 ladder=early iterations=0 ms=0 memory=256 c=0.1 cutoff=0 evalplies=0 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1 mistakes=0");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=500 threads=1 expand=1 mistakes=0 prove=0");
     /* Y's standard game has its own ladder, its default level 9 there
      * 16,000 iterations (the standard ladder has 16,000 at level 8); the two-stone variant has the
      * late one (25,000 at level 9), the progressive variant the flat one
@@ -377,12 +377,12 @@ static void test_game_defaults(void)
     engine *e = make("mcts", "prior=7");
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=0 evalplies=0 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0 prove=0");
     game *g = game_create_default(&loa_ops), *y = game_create_default(game_find("y"));
     engine_set_game(e, g);
     engine_settings_text(e, text, sizeof text);
     CHECK_STR(text, "seed=1 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 "
-                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0");
+                    "maxplies=1000 prior=7 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0 prove=0");
     engine_set_game(e, y);
     engine_settings_text(e, text, sizeof text);
     CHECK_HAS(text, "cutoff=0 evalplies=0 maxplies=1000 prior=7");

@@ -113,7 +113,7 @@ quartet-position
 # the engine: ai is alpha-beta in LOA, and its errors name that searcher's
 # settings, then those it keeps for another game's searcher
 quartet-set colour blue
-> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, careful)
+> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, prove, careful)
 quartet-player random
 quartet-player wizard
 > ? unknown player kind 'wizard' (known: ai, mcts, alphabeta, random)
@@ -145,7 +145,7 @@ quartet-to_move
 > = white
 quartet-player mcts
 quartet-settings
-> = seed=11 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0
+> = seed=11 level=8 ladder=standard iterations=0 ms=0 memory=256 c=0.7 cutoff=1 evalplies=4 maxplies=1000 prior=4 reuse=1 ponder=0 rave=0 threads=1 expand=1 mistakes=0 prove=0
 quartet-player ai
 quartet-settings
 > = seed=11 level=8 ladder=standard iterations=0 depth=0 ms=0 memory=64 tt=1 lmr=1 null=1 rfp=1 lmp=1 ponder=0 threads=1 mistakes=0
@@ -154,7 +154,7 @@ quartet-set prior 3
 quartet-set level 99
 > ? level must be 1..10, not 99
 quartet-set colour blue
-> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, careful)
+> ? unknown setting 'colour' for ai (known: seed, level, ladder, iterations, depth, ms, memory, tt, lmr, null, rfp, lmp, ponder, threads, mistakes; for another game's searcher: c, cutoff, evalplies, maxplies, prior, reuse, rave, expand, prove, careful)
 1 genmove w
 quartet-to_move
 > = black
