@@ -116,6 +116,11 @@ int game_reserve(game *g, int plies)
     return g->ops->reserve ? g->ops->reserve(g, plies) : 0;
 }
 
+int game_same_rules(const game *a, const game *b)
+{
+    return a && a->ops == b->ops && memcmp(a->opt, b->opt, sizeof a->opt) == 0;
+}
+
 void game_free(game *g)
 {
     if (g)

@@ -298,6 +298,8 @@ game *game_create(const game_ops *ops, int argc, char *const *argv,
 game *game_create_default(const game_ops *ops);
 /* A new game with the same options at the start position. */
 game *game_new_like(const game *g);
+/* Are a (NULL: no) and b the same game with the same options? */
+int game_same_rules(const game *a, const game *b);
 /* NULL when memory is short. */
 game *game_clone(const game *g);
 /* Room for plies more moves (see game_ops.reserve): 0, or -1 when memory

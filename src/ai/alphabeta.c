@@ -723,7 +723,7 @@ static int prepare(player *p, const game *g, const searcher_run *run)
 /* A scratch copy of g to search on; allocated only for a new game kind. */
 static int scratch(player *p, const game *g)
 {
-    if (p->g && p->g->ops == g->ops && !memcmp(p->g->opt, g->opt, sizeof g->opt)) {
+    if (game_same_rules(p->g, g)) {
         g->ops->copy(p->g, g);
         return 0;
     }

@@ -9,7 +9,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* ---- the searcher: settings and the engine's entry ---- */
 
@@ -184,8 +183,7 @@ static int workers(player *pl, int want)
 static int ready_proof(player *pl, const game *g)
 {
     const game *old = pl->proved;
-    int same = old && old->ops == g->ops && memcmp(old->opt, g->opt, sizeof g->opt) == 0 &&
-               g->ops->ply(g) > old->ops->ply(old);
+    int same = game_same_rules(old, g) && g->ops->ply(g) > old->ops->ply(old);
     game_free(pl->proved);
     pl->proved = game_clone(g);
     if (!pl->proof)

@@ -273,11 +273,6 @@ static void report(mcts_tree *t, const mcts_params *p, const mcts_result *r, int
     p->progress(&pr, p->progress_arg);
 }
 
-static int same_game(const game *a, const game *b)
-{
-    return a && a->ops == b->ops && memcmp(a->opt, b->opt, sizeof a->opt) == 0;
-}
-
 /* Is one child of n the only one not proven lost for the side to move? */
 static int only_move_left(const mcts_tree *t, const mcts_node *n)
 {
@@ -465,7 +460,7 @@ static void *job_main(void *arg)
 static int ready_worker(mcts_worker *w, int i, const game *g, const mcts_params *p)
 {
     const game_ops *ops = g->ops;
-    if (!same_game(w->scratch, g)) {
+    if (!game_same_rules(w->scratch, g)) {
         game_free(w->scratch);
         w->scratch = game_clone(g);
     }
@@ -579,7 +574,7 @@ qmove mcts_search_run(mcts_tree *t, mcts_worker *const *workers, int nworkers, c
     res.value = 0.5;
     mcts_worker *w = workers[0];
 
-    if (!same_game(w->scratch, g))
+    if (!game_same_rules(w->scratch, g))
         t->have_tree = 0;
     int room = ready_worker(w, 0, g, p) == 0;
     mcts_turn turn = {0};

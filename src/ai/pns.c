@@ -338,22 +338,27 @@ int pns_prove(pns *s, game *g, int attacker)
     return PNS_UNKNOWN;
 }
 
-int pns_prove_move(pns *s, game *g, qmove *win)
+int pns_winning_move(pns *s, game *g, int attacker, qmove *win)
 {
-    int me = g->ops->to_move(g), v = pns_prove(s, g, me);
-    if (v != PNS_PROVEN || !win)
-        return v;
     qmove *mv = s->scratch;
     int n = g->ops->legal_moves(g, mv);
     for (int i = 0; i < n; i++) {
         g->ops->make(g, mv[i]);
-        int won = pns_lookup(s, g, me) == PNS_PROVEN;
+        int won = pns_lookup(s, g, attacker) == PNS_PROVEN;
         g->ops->unmake(g);
         if (won) {
             *win = mv[i];
-            return PNS_PROVEN;
+            return 0;
         }
     }
+    return -1;
+}
+
+int pns_prove_move(pns *s, game *g, qmove *win)
+{
+    int me = g->ops->to_move(g), v = pns_prove(s, g, me);
+    if (v != PNS_PROVEN || !win || pns_winning_move(s, g, me, win) == 0)
+        return v;
     s->why = "the table lost the winning move";
     return PNS_UNKNOWN;
 }

@@ -67,6 +67,10 @@ int pns_lookup(const pns *s, const game *g, int attacker);
  * PNS_UNKNOWN (pns_error: "the table lost the winning move") where the
  * table no longer holds one. */
 int pns_prove_move(pns *s, game *g, qmove *win);
+/* For g proven won for attacker: the first of its moves (the game's order)
+ * the table shows won for attacker, in *win; 0, or -1 when the table no
+ * longer holds one.  g is left as it was. */
+int pns_winning_move(pns *s, game *g, int attacker, qmove *win);
 
 /* The next calls' time limit and outside stop flag (as in pns_params). */
 void pns_set_limits(pns *s, int64_t deadline, atomic_int *stop);

@@ -92,12 +92,11 @@ static void root_first(job *j, worker *w, int me)
     game *g = w->g;
     atomic_store(&w->busy, 1);
     int v = value_for(j, w->pns, g, me), found = 0;
-    for (int i = 0; i < j->r->nmoves && v == SOLVER_WIN && !found; i++) {
-        g->ops->make(g, j->r->moves[i].move);
-        if (pns_lookup(w->pns, g, me) == PNS_PROVEN)
-            j->r->moves[i].value = SOLVER_WIN, found = 1;
-        g->ops->unmake(g);
-    }
+    qmove win;
+    if (v == SOLVER_WIN && pns_winning_move(w->pns, g, me, &win) == 0)
+        for (int i = 0; i < j->r->nmoves && !found; i++)
+            if (j->r->moves[i].move == win)
+                j->r->moves[i].value = SOLVER_WIN, found = 1;
     j->root_value = v;
     if (v == SOLVER_WIN && !found) {
         j->root_value = SOLVER_UNKNOWN;

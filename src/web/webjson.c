@@ -97,8 +97,7 @@ json_t *webjson_catalog(void)
         game *defaults = game_create_default(ops);
         for (const game_option *o = ops->options; o->name; o++)
             json_array_append_new(opts, option_json(o, defaults));
-        if (defaults)
-            game_free(defaults);
+        game_free(defaults);
         json_array_append_new(games, json_pack("{s:s, s:s, s:[s,s], s:o}", "name", ops->name,
                                                "title", ops->title, "colours", ops->colour[0],
                                                ops->colour[1], "options", opts));
