@@ -283,11 +283,13 @@ static played play_out(game *g)
 static void test_quick_value(void)
 {
     static const char *const opts[] = {"board=hex size=3 n=3", "board=hex size=4 n=3 pie=1",
-                                       "board=square size=4 n=3", "board=square size=5 n=4"};
+                                       "board=square size=4 n=3", "board=square size=5 n=4",
+                                       /* wider than the bitboards' 7 */
+                                       "board=square size=8 n=4", "board=hex size=5 n=4"};
     int seen[3] = {0, 0, 0};
     rng r;
     rng_seed(&r, 7);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 6; i++)
         for (int trial = 0; trial < 150; trial++) {
             game *g = test_game(game_find("coffee"), opts[i]);
             random_plies(g, &r, (int)rng_below(&r, 20));

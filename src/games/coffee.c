@@ -475,6 +475,14 @@ INLINE uint64_t bits_win_cells(uint64_t x, int naxes, int n, const uint8_t *shif
     return cells;
 }
 
+uint64_t coffee_win_bits(const coffee_game *g, int p)
+{
+    if (!g->small)
+        return 0;
+    const uint8_t *shift = g->board == BOARD_HEX ? hex_shift : sq_shift;
+    return bits_win_cells(g->bits[p], g->naxes, g->n, shift) & ~(g->bits[0] | g->bits[1]);
+}
+
 /* A legal (cell bit, axis) of the player to move, drawn uniformly by
  * rejection: a random empty cell of the marked line and a random axis
  * (both from 32 random bits) is a legal move when the bar may lie along

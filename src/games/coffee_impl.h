@@ -134,7 +134,11 @@ static inline int winning_cell(const coffee_game *g)
  * player o, to move next: a cell of that line completing o's row, no legal
  * turn at all (the mover wins), or neither (coffee_policy.c). */
 enum verdict { GIVES_WIN, NEUTRAL, LEAVES_NO_TURN };
-int coffee_policy_judge(const coffee_game *g, int t, int a, int o);
+int coffee_policy_judge(const coffee_game *g, int t, int a, int o, uint64_t o_wins);
+/* Boards at most 7 wide: the empty cells (bits) where a piece of player p
+ * makes n in a row, which coffee_policy_judge reads as o_wins; 0 on the
+ * others, where it looks at the board. */
+uint64_t coffee_win_bits(const coffee_game *g, int p);
 
 /* A uniformly random legal move of a game that goes on; list: room for
  * GAME_MAX_MOVES moves, used when few moves are legal. */

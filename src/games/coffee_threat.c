@@ -10,19 +10,29 @@
  */
 #include "games/coffee_impl.h"
 
+/* Does a cell the player to move may place on complete its row? */
+static int wins_at_once(const coffee_game *g)
+{
+    if (!g->small || g->pos.bar < 0)
+        return winning_cell(g) >= 0;
+    int l = g->line_of[g->pos.bar][g->pos.axis];
+    return (coffee_win_bits(g, g->pos.side) & g->line_mask[l]) != 0;
+}
+
 int coffee_threat_quick_value(const game *gg, int *moves)
 {
     const coffee_game *g = (const coffee_game *)gg;
     int count, safe = g->pos.swap_ok, o = !g->pos.side;
-    if (winning_cell(g) >= 0)
+    if (wins_at_once(g))
         return 1;
+    uint64_t o_wins = coffee_win_bits(g, o);
     const int16_t *line = target_cells(g, &count);
     for (int i = 0; i < count; i++) {
         int t = line[i];
         for (int a = 0; a < g->naxes && g->cell[t] == EMPTY; a++) {
             if (!bar_ok(g, t, a))
                 continue;
-            int v = coffee_policy_judge(g, t, a, o);
+            int v = coffee_policy_judge(g, t, a, o, o_wins);
             if (v == LEAVES_NO_TURN)
                 return 1;
             safe += v == NEUTRAL;
