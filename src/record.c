@@ -188,49 +188,50 @@ void record_result_sgf(const record *r, char *buf, size_t len)
 
 int record_moves_text(const record *r, strbuf *out) { return game_steps_text(r->g, 0, out); }
 
-char *record_to_sgf(const record *r)
+/* The root node: format, game, options, players, date, result, start. */
+static void sgf_header(const record *r, sgf_out *o)
 {
-    const game *g = r->g;
-    const game_ops *ops = g->ops;
-    sgf_out o = {0};
+    const game_ops *ops = r->g->ops;
     char buf[GAME_TEXT_MAX];
-
-    sgf_out_raw(&o, "(;FF[4]CA[UTF-8]");
-    sgf_out_prop(&o, "AP", "quartet:" QUARTET_VERSION);
+    sgf_out_raw(o, "(;FF[4]CA[UTF-8]");
+    sgf_out_prop(o, "AP", "quartet:" QUARTET_VERSION);
     if (ops->sgf_game_number) {
         snprintf(buf, sizeof buf, "%d", ops->sgf_game_number);
-        sgf_out_prop(&o, "GM", buf);
+        sgf_out_prop(o, "GM", buf);
     }
     if (ops->sgf_board_size) {
         snprintf(buf, sizeof buf, "%d", ops->sgf_board_size);
-        sgf_out_prop(&o, "SZ", buf);
+        sgf_out_prop(o, "SZ", buf);
     }
-    sgf_out_prop(&o, "QG", ops->name);
-    game_options_text(g, buf, sizeof buf);
+    sgf_out_prop(o, "QG", ops->name);
+    game_options_text(r->g, buf, sizeof buf);
     if (buf[0])
-        sgf_out_prop(&o, "QO", buf);
-    sgf_out_raw(&o, "\n");
+        sgf_out_prop(o, "QO", buf);
+    sgf_out_raw(o, "\n");
     if (r->player[0][0])
-        sgf_out_prop(&o, "PB", r->player[0]);
+        sgf_out_prop(o, "PB", r->player[0]);
     if (r->player[1][0])
-        sgf_out_prop(&o, "PW", r->player[1]);
+        sgf_out_prop(o, "PW", r->player[1]);
     if (r->date[0])
-        sgf_out_prop(&o, "DT", r->date);
+        sgf_out_prop(o, "DT", r->date);
     record_result_sgf(r, buf, sizeof buf);
     if (buf[0])
-        sgf_out_prop(&o, "RE", buf);
+        sgf_out_prop(o, "RE", buf);
     if (r->start) {
-        sgf_out_raw(&o, "\n");
-        sgf_out_prop(&o, "QP", r->start);
+        sgf_out_raw(o, "\n");
+        sgf_out_prop(o, "QP", r->start);
     }
-    sgf_out_raw(&o, "\n");
+    sgf_out_raw(o, "\n");
+}
 
-    int n = ops->ply(g);
-    game_step *st = game_steps(g, 0, 1);
-    if (!st) {
-        free(o.s);
-        return NULL;
-    }
+/* One node a turn: its moves joined by commas, the notes of its moves as
+ * one comment.  0, or -1 when memory is short. */
+static int sgf_turns(const record *r, sgf_out *o)
+{
+    int n = r->g->ops->ply(r->g);
+    game_step *st = game_steps(r->g, 0, 1);
+    if (!st)
+        return -1;
     sgf_out moves = {0}, notes = {0};
     for (int i = 0; i < n; i++) {
         if (!game_step_starts_turn(st, i))
@@ -243,21 +244,29 @@ char *record_to_sgf(const record *r)
             sgf_out_raw(&notes, note);
         }
         if (i + 1 == n || game_step_starts_turn(st, i + 1)) {
-            sgf_out_raw(&o, ";");
-            sgf_out_prop(&o, st[i].mover == 0 ? "B" : "W", strbuf_str(&moves));
+            sgf_out_raw(o, ";");
+            sgf_out_prop(o, st[i].mover == 0 ? "B" : "W", strbuf_str(&moves));
             if (notes.len)
-                sgf_out_prop(&o, "C", strbuf_str(&notes));
-            sgf_out_raw(&o, "\n");
+                sgf_out_prop(o, "C", strbuf_str(&notes));
+            sgf_out_raw(o, "\n");
             strbuf_clear(&moves);
             strbuf_clear(&notes);
         }
     }
-    sgf_out_raw(&o, ")\n");
-    int failed = o.failed || moves.failed || notes.failed;
+    int failed = moves.failed || notes.failed;
     free(moves.s);
     free(notes.s);
     free(st);
-    if (failed) {
+    return failed ? -1 : 0;
+}
+
+char *record_to_sgf(const record *r)
+{
+    sgf_out o = {0};
+    sgf_header(r, &o);
+    int turns = sgf_turns(r, &o);
+    sgf_out_raw(&o, ")\n");
+    if (turns != 0 || o.failed) {
         free(o.s);
         return NULL;
     }

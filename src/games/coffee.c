@@ -781,66 +781,94 @@ static void axis_list(const coffee_game *g, char *buf, size_t len)
         util_str_appendf(buf, len, "%s%c", a ? ", " : "", g->axis_letters[a]);
 }
 
-static int coffee_move_from_text(const game *gg, const char *text, qmove *out, char *err,
-                                 size_t errlen)
+/* "swap": Orange's first move, with the pie rule on. */
+static int swap_from_text(const coffee_game *g, qmove *out, char *err, size_t errlen)
 {
-    const coffee_game *g = (const coffee_game *)gg;
-    const coffee_pos *p = &g->pos;
-    if (p->result != RESULT_NONE) {
-        snprintf(err, errlen, "the game is over");
+    if (!g->pie) {
+        snprintf(err, errlen, "illegal move swap: the pie rule is off (option pie=1 turns it on)");
         return -1;
     }
-    if (util_str_ieq(text, "swap")) {
-        if (!g->pie) {
-            snprintf(err, errlen, "illegal move swap: the pie rule is off (option pie=1 turns it on)");
-            return -1;
-        }
-        if (!p->swap_ok) {
-            snprintf(err, errlen, "illegal move swap: only Orange's first move may be swap");
-            return -1;
-        }
-        *out = MV_SWAP;
-        return 0;
+    if (!g->pos.swap_ok) {
+        snprintf(err, errlen, "illegal move swap: only Orange's first move may be swap");
+        return -1;
     }
+    *out = MV_SWAP;
+    return 0;
+}
+
+/* The cell and axis of "d4h", "d4-h" or "d4": *t the grid id (-2: off the
+ * board), *axis -1 when none is given, *cell_len the cell name's length.
+ * 0, or -1 with a message when the text is no move or the axis unknown. */
+static int read_cell_axis(const coffee_game *g, const char *text, int *t, int *axis,
+                          int *cell_len, char *err, size_t errlen)
+{
     const char *s = text;
-    int t = parse_cell(g, &s), axis = -1;
-    int cell_len = (int)(s - text);
     char axes[16];
+    *t = parse_cell(g, &s);
+    *axis = -1;
+    *cell_len = (int)(s - text);
     axis_list(g, axes, sizeof axes);
-    if (t != -1 && *s && strchr("-/:.", *s) && s[1])
+    if (*t != -1 && *s && strchr("-/:.", *s) && s[1])
         s++;
-    if (t != -1 && *s) {
+    if (*t != -1 && *s) {
         if (!isalpha((unsigned char)*s) || s[1])
-            t = -1;
-        else if ((axis = axis_index(g, *s)) < 0) {
+            *t = -1;
+        else if ((*axis = axis_index(g, *s)) < 0) {
             snprintf(err, errlen, "illegal move %s: there is no axis %c on the %s board (axes: %s)",
                      text, tolower((unsigned char)*s), board_choices[g->board], axes);
             return -1;
         }
     }
-    if (t == -1) {
-        snprintf(err, errlen, "'%s' is not a move (expected a cell and the bar's axis, e.g. "
-                 "d4h, a winning cell alone, e.g. d4, or swap; axes: %s)", text, axes);
-        return -1;
-    }
-    char name[16], bar[16];
-    if (t == -2) {
-        snprintf(err, errlen, "illegal move %s: %.*s is not on the board", text, cell_len,
-                 text);
-        return -1;
-    }
-    cell_name(g, t, name, sizeof name);
+    if (*t != -1)
+        return 0;
+    snprintf(err, errlen, "'%s' is not a move (expected a cell and the bar's axis, e.g. "
+             "d4h, a winning cell alone, e.g. d4, or swap; axes: %s)", text, axes);
+    return -1;
+}
+
+/* May the player to move place on cell t (its name in name)?  0, or -1
+ * with a message: taken, or off the line the bar marks. */
+static int place_error(const coffee_game *g, const char *text, int t, const char *name,
+                       char *err, size_t errlen)
+{
+    const coffee_pos *p = &g->pos;
     if (g->cell[t] != EMPTY) {
         snprintf(err, errlen, "illegal move %s: %s is occupied", text, name);
         return -1;
     }
     if (p->bar >= 0 && g->line_of[t][p->axis] != g->line_of[p->bar][p->axis]) {
+        char bar[16];
         cell_name(g, p->bar, bar, sizeof bar);
         snprintf(err, errlen, "illegal move %s: %s is not on the line the bar marks (axis %c "
                  "through %s)", text, name, g->axis_letters[p->axis], bar);
         return -1;
     }
-    if (makes_line(g, t, p->side)) {
+    return 0;
+}
+
+static int coffee_move_from_text(const game *gg, const char *text, qmove *out, char *err,
+                                 size_t errlen)
+{
+    const coffee_game *g = (const coffee_game *)gg;
+    int t, axis, cell_len;
+    if (g->pos.result != RESULT_NONE) {
+        snprintf(err, errlen, "the game is over");
+        return -1;
+    }
+    if (util_str_ieq(text, "swap"))
+        return swap_from_text(g, out, err, errlen);
+    if (read_cell_axis(g, text, &t, &axis, &cell_len, err, errlen) != 0)
+        return -1;
+    if (t == -2) {
+        snprintf(err, errlen, "illegal move %s: %.*s is not on the board", text, cell_len,
+                 text);
+        return -1;
+    }
+    char name[16];
+    cell_name(g, t, name, sizeof name);
+    if (place_error(g, text, t, name, err, errlen) != 0)
+        return -1;
+    if (makes_line(g, t, g->pos.side)) {
         *out = (qmove)t | MV_WIN; /* a winning placement needs no bar */
         return 0;
     }
@@ -852,7 +880,7 @@ static int coffee_move_from_text(const game *gg, const char *text, qmove *out, c
     if (!bar_ok(g, t, axis)) {
         snprintf(err, errlen, "illegal move %s: the bar along %c through %s would leave %s no "
                  "empty cell on its line", text, g->axis_letters[axis], name,
-                 cap_colour[!p->side]);
+                 cap_colour[!g->pos.side]);
         return -1;
     }
     *out = (qmove)t | (qmove)axis << 9;
