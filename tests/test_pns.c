@@ -339,6 +339,64 @@ static void test_proof_tampered(void)
     expect_rejected("checksum ", "", 0, "checksum");
 }
 
+/* quick_value checked by making the moves: 1 exactly when a move wins at
+ * once; -1 only when after every move the opponent moves and wins at
+ * once; in the standard game without swap, 0 with the exact count of the
+ * moves after which the opponent cannot.  Returns what it said. */
+static int check_quick_value(game *g, int standard)
+{
+    qmove mv[GAME_MAX_MOVES], reply[GAME_MAX_MOVES];
+    int me = g->ops->to_move(g), n = g->ops->legal_moves(g, mv), win = 0, all_lose = 1, safe = 0;
+    for (int i = 0; i < n; i++) {
+        g->ops->make(g, mv[i]);
+        int res = g->ops->result(g), lose = 0;
+        win |= res == RESULT_FIRST + me;
+        int k = res == RESULT_NONE && g->ops->to_move(g) != me ? g->ops->legal_moves(g, reply) : 0;
+        for (int j = 0; j < k && !lose; j++) {
+            g->ops->make(g, reply[j]);
+            lose = g->ops->result(g) == RESULT_FIRST + (1 - me);
+            g->ops->unmake(g);
+        }
+        all_lose &= lose;
+        safe += !lose;
+        g->ops->unmake(g);
+    }
+    int moves = -1, got = g->ops->quick_value(g, &moves);
+    CHECK_INT(got == 1, win);
+    if (got == -1)
+        CHECK(all_lose);
+    if (got == 0 && standard && mv[n - 1] != 0x1000u) /* 0x1000: Y's swap */
+        CHECK_INT(moves, safe);
+    return got;
+}
+
+/* Y's quick look for the solver, in all three variants with and without
+ * swap, on positions of random moves: every answer occurs. */
+static void test_y_quick_value(void)
+{
+    static const char *const opts[] = {"size=5 pie=0", "size=6 pie=1", "size=6 variant=double",
+                                       "size=6 variant=progressive"};
+    int seen[3] = {0, 0, 0};
+    rng r;
+    rng_seed(&r, 11);
+    for (int i = 0; i < 4; i++)
+        for (int trial = 0; trial < 300; trial++) {
+            game *g = test_game(game_find("y"), opts[i]);
+            qmove mv[GAME_MAX_MOVES];
+            for (int k = (int)rng_below(&r, 24); k > 0; k--) {
+                int n = g->ops->legal_moves(g, mv);
+                g->ops->make(g, mv[rng_below(&r, (uint32_t)n)]);
+                if (g->ops->result(g) != RESULT_NONE) {
+                    g->ops->unmake(g);
+                    break;
+                }
+            }
+            seen[check_quick_value(g, i == 0) + 1]++;
+            game_free(g);
+        }
+    CHECK(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+}
+
 /* Y's symmetric hash: a single stone's position has 3 classes on size 4
  * (3 corners, 6 edge cells, the centre) and 4 on size 5. */
 static void test_y_symmetry(void)
@@ -445,6 +503,7 @@ int main(void)
     RUN(test_proof_draw);
     RUN(test_proof_tampered);
     RUN(test_y_symmetry);
+    RUN(test_y_quick_value);
     RUN(test_stop);
     RUN(test_prove_move);
     remove(proof_path);

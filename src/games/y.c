@@ -369,6 +369,37 @@ static int y_search_moves(const game *gg, qmove *out)
     return k ? k : n; /* none above: every legal cell (nothing was moved) */
 }
 
+/* The solver's look at a position without moving (game_ops.quick_value):
+ * 1 when the player to move has a legal cell that makes its Y; -1 when
+ * its stone ends its turn and the opponent then has two cells that make
+ * theirs (one stone blocks one; swap on offer claims nothing); else 0 and
+ * in *moves the moves that leave the opponent no Y at once where one
+ * stone must block (one), else every legal move. */
+static int y_quick_value(const game *gg, int *moves)
+{
+    const y_game *g = (const y_game *)gg;
+    int mine = g->st.side + 1, legal = 0, theirs = 0;
+    uint8_t mark[MAX_CELLS];
+    memset(mark, 0, (size_t)g->ncells);
+    mark_turn_groups(g, mark);
+    for (int i = 0; i < g->ncells; i++) {
+        if (g->cell[i] != EMPTY)
+            continue;
+        int ok = blocker(g, i, mark) < 0;
+        if (ok && y_policy_wins_at(g, i, mine))
+            return 1;
+        legal += ok;
+        theirs += y_policy_wins_at(g, i, 3 - mine);
+    }
+    int ends_turn = !g->st.swap_ok && g->st.placed + 1 >= y_quota(g, g->st.turn);
+    if (ends_turn && theirs >= 2)
+        return -1;
+    *moves = legal + g->st.swap_ok;
+    if ((ends_turn && theirs == 1) || *moves < 1)
+        *moves = 1;
+    return 0;
+}
+
 /* Swap turns the first player's stones White; it is offered only while
  * White has none, so the groups stay valid after the change of colour. */
 static int has_white(const y_game *g) { return g->st.stones[1] > 0; }
@@ -1158,6 +1189,7 @@ const game_ops y_ops = {
     .hash = y_hash,
     .no_draws = 1,
     .canonical_hash = y_canonical_hash,
+    .quick_value = y_quick_value,
     .multi_move_turns = y_multi_move_turns,
     .turn_moves = y_turn_moves,
     .turns_left = y_turns_left,

@@ -171,8 +171,7 @@ static int bridge_replies(const y_game *g, int l, int own, int16_t *out)
     return n;
 }
 
-/* Does a stone of colour own on empty cell c make a Y? */
-static int wins_at(const y_game *g, int c, int own)
+int y_policy_wins_at(const y_game *g, int c, int own)
 {
     unsigned s = g->side_mask[c];
     for (int k = 0; k < g->nbn[c]; k++) {
@@ -193,7 +192,7 @@ static int winning_neighbour(const y_game *g, int s, int own)
         return -1;
     for (int k = 0; k < g->nbn[s]; k++) {
         int c = g->nb[s][k];
-        if (g->cell[c] == EMPTY && wins_at(g, c, own))
+        if (g->cell[c] == EMPTY && y_policy_wins_at(g, c, own))
             return c;
     }
     return -1;

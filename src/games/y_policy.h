@@ -39,6 +39,9 @@ int y_policy_playout(game *g, struct rng *r, int max_plies, qmove *trace, int *n
  * than passing, which is never better than a stone. */
 int y_policy_dead(const struct y_game *g, int c);
 
+/* Does a stone of colour own (player + 1) on empty cell c make a Y? */
+int y_policy_wins_at(const struct y_game *g, int c, int own);
+
 /* What the standard game's priors know of an empty cell: its six
  * neighbours as the player to move sees them (2 bits each in ring order:
  * 0 empty, 1 own stone, 2 the opponent's, 3 the outside), the least code
