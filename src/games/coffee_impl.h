@@ -68,18 +68,15 @@ typedef struct coffee_game {
 } coffee_game;
 
 /* The longest run of player p's pieces along one axis through the empty
- * cell t once p fills it, as if the cell `taken` (-1: none) were the
- * opponent's; counting stops at `enough`. */
-static inline int run_through_empty(const coffee_game *g, int t, int p, int taken, int enough)
+ * cell t once p fills it; counting stops at `enough`. */
+static inline int run_through_empty(const coffee_game *g, int t, int p, int enough)
 {
     int colour = p + 1, best = 1;
     for (int a = 0; a < g->naxes && best < enough; a++) {
         int run = 1;
-        for (int s = g->nb[t][2 * a]; s >= 0 && s != taken && g->cell[s] == colour;
-             s = g->nb[s][2 * a])
+        for (int s = g->nb[t][2 * a]; s >= 0 && g->cell[s] == colour; s = g->nb[s][2 * a])
             run++;
-        for (int s = g->nb[t][2 * a + 1]; s >= 0 && s != taken && g->cell[s] == colour;
-             s = g->nb[s][2 * a + 1])
+        for (int s = g->nb[t][2 * a + 1]; s >= 0 && g->cell[s] == colour; s = g->nb[s][2 * a + 1])
             run++;
         if (run > best)
             best = run;
@@ -87,18 +84,10 @@ static inline int run_through_empty(const coffee_game *g, int t, int p, int take
     return best;
 }
 
-/* Would a piece of player p on the empty cell t make n in a row, were the
- * cell `taken` (-1: none) the opponent's?  (The policy asks what a
- * placement on `taken` leaves the opponent.) */
-static inline int makes_line_without(const coffee_game *g, int t, int p, int taken)
-{
-    return run_through_empty(g, t, p, taken, g->n) >= g->n;
-}
-
 /* Would a piece of player p on the empty cell t make n in a row? */
 static inline int makes_line(const coffee_game *g, int t, int p)
 {
-    return makes_line_without(g, t, p, -1);
+    return run_through_empty(g, t, p, g->n) >= g->n;
 }
 
 /* May the bar lie along axis a on the empty cell t once t is filled?  The

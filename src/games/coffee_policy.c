@@ -145,6 +145,6 @@ void coffee_policy_priors(const game *gg, const qmove *moves, int n, float *out)
         else if (v == GIVES_WIN)
             out[i] = 0.05f;
         else
-            out[i] = 0.5f + 0.2f * (float)(run_through_empty(g, t, p, -1, g->n) - 1) / (float)(g->n - 1);
+            out[i] = 0.5f + 0.2f * (float)(run_through_empty(g, t, p, g->n) - 1) / (float)(g->n - 1);
     }
 }
