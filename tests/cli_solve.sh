@@ -16,7 +16,7 @@ b2 win
 c2 win
 c3 loss
 value win for black to move: 3 winning moves of 6
-result value=win to_move=black winning=b1,b2,c2 drawing=- moves=6 nodes=42 ms=N memory_mb=54" "y size 3"
+result value=win to_move=black winning=b1,b2,c2 drawing=- moves=6 nodes=10 ms=N memory_mb=54" "y size 3"
 
 # with the swap: every first move loses, and the answer says when to swap
 out=$($Q solve y size=3 pie=1 --replies --memory 8 | mask)
@@ -28,12 +28,12 @@ b2 loss; white wins with: swap
 c2 loss; white wins with: swap
 c3 loss; white wins with: b1
 value loss for black to move: 0 winning moves of 6
-result value=loss to_move=black winning=- drawing=- moves=6 nodes=163 ms=N memory_mb=12" "y size 3 pie 1 replies"
+result value=loss to_move=black winning=- drawing=- moves=6 nodes=32 ms=N memory_mb=12" "y size 3 pie 1 replies"
 
 # a position and moves; quiet; another move order and two threads agree
 out=$($Q solve y size=4 pie=0 --position "1/2/3/4 b 1 - -" --moves "a1 d4" --quiet | mask)
 same "$out" "value win for black to move: 4 winning moves of 8
-result value=win to_move=black winning=c1,c2,c3,d3 drawing=- moves=8 nodes=885 ms=N memory_mb=54" "position and moves"
+result value=win to_move=black winning=c1,c2,c3,d3 drawing=- moves=8 nodes=160 ms=N memory_mb=54" "position and moves"
 a=$($Q solve coffee board=square size=3 n=3 --quiet | grep -o 'value=[a-z]* to_move=[a-z]* winning=[^ ]*')
 b=$($Q solve coffee board=square size=3 n=3 --quiet --order 77 --threads 2 | grep -o 'value=[a-z]* to_move=[a-z]* winning=[^ ]*')
 same "$b" "$a" "another order and two threads"
@@ -48,7 +48,7 @@ has "$out" "result value=unknown to_move=black winning=- drawing=- moves=28" "un
 out=$($Q solve y size=4 pie=0 --quiet --proof "$T/y4.proof" | mask); status $? 0 "solve with proof"
 has "$out" "proof written to $T/y4.proof" "proof written"
 out=$($Q solve --verify "$T/y4.proof"); status $? 0 "verify"
-same "$out" "proof ok: black wins (y size=4 variant=standard pie=0), 1 claim, 516 nodes" "verify output"
+same "$out" "proof ok: black wins (y size=4 variant=standard pie=0), 1 claim, 525 nodes" "verify output"
 sed 's/^0 /0 a1 1 /' "$T/y4.proof" > "$T/bad.proof"
 out=$($Q solve --verify "$T/bad.proof" 2>&1); status $? 1 "tampered"
 same "$out" "quartet solve: proof $T/bad.proof rejected: checksum mismatch: the file was changed after it was written" "tampered file"
