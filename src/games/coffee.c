@@ -87,8 +87,10 @@ static void init_bitboards(coffee_game *g)
     if (!g->small)
         return;
     memset(g->line_mask, 0, sizeof g->line_mask);
+    g->board_bits = 0;
     for (int i = 0; i < g->ncells; i++) {
         int id = g->cells[i], b = id / g->w * 8 + id % g->w;
+        g->board_bits |= 1ull << b;
         g->bit_of[id] = (uint8_t)b;
         g->cell_of_bit[b] = (int16_t)id;
         for (int a = 0; a < g->naxes; a++) {
@@ -480,7 +482,8 @@ uint64_t coffee_win_bits(const coffee_game *g, int p)
     if (!g->small)
         return 0;
     const uint8_t *shift = g->board == BOARD_HEX ? hex_shift : sq_shift;
-    return bits_win_cells(g->bits[p], g->naxes, g->n, shift) & ~(g->bits[0] | g->bits[1]);
+    return bits_win_cells(g->bits[p], g->naxes, g->n, shift) & g->board_bits &
+           ~(g->bits[0] | g->bits[1]);
 }
 
 /* A legal (cell bit, axis) of the player to move, drawn uniformly by

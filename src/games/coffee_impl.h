@@ -53,6 +53,7 @@ typedef struct coffee_game {
     int16_t cell_of_bit[64];
     uint8_t line_of_bit[64][MAX_AXES];
     uint64_t line_mask[MAX_LINES];
+    uint64_t board_bits; /* every cell's bit */
     /* the position */
     uint8_t cell[MAX_CELLS];
     uint8_t empty[MAX_LINES]; /* empty cells on each line */
