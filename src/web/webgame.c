@@ -442,10 +442,16 @@ static void start_proof(webgame *w, const game *g, int ms)
     pthread_mutex_unlock(&w->amu);
 }
 
-static void end_analysis(webgame *w)
+/* Stop the analysis; its last word goes out as done unless another
+ * replaces it at once (quiet): then its last reports, the final one of a
+ * search stopped before it counted anything among them, are dropped
+ * rather than shown as the new one's. */
+static void end_analysis(webgame *w, int quiet)
 {
     strbuf out = STRBUF_INIT;
     char err[SESSION_ERR_MAX];
+    if (quiet)
+        set_search_pos(w, NULL); /* search_progress drops what comes */
     session_analyze_stop(w->s, &out, err, sizeof err);
     strbuf_free(&out);
     pthread_mutex_lock(&w->amu);
@@ -453,7 +459,7 @@ static void end_analysis(webgame *w)
     json_t *a = w->analysis;
     if (a)
         json_object_set_new(a, "done", json_true());
-    char *text = a ? webjson_dump(a) : NULL;
+    char *text = a && !quiet ? webjson_dump(a) : NULL;
     pthread_mutex_unlock(&w->amu);
     if (text)
         webevents_publish(w, -2, "analysis", text);
@@ -466,7 +472,7 @@ static void stop_search(webgame *w)
     webproof_stop(w->prover);
     w->prover = NULL;
     if (w->analysing) {
-        end_analysis(w);
+        end_analysis(w, 0);
         return;
     }
     if (!session_thinking(w->s))
@@ -485,7 +491,7 @@ static void finish(webgame *w)
     if (!w->gone && atomic_exchange(&w->done, 0) && session_thinking(w->s) == 2) {
         char turn[SESSION_TURN_MAX], err[SESSION_ERR_MAX];
         if (w->analysing) {
-            end_analysis(w);
+            end_analysis(w, 0);
         } else {
             if (session_think_finish(w->s, 1, turn, sizeof turn, err, sizeof err) != 0)
                 fprintf(stderr, "quartet serve: game %s: %s\n", w->id, err);
@@ -538,7 +544,7 @@ static void *run(void *arg)
             if (w->analysing && now > w->analysis_end) {
                 pthread_mutex_lock(&w->mu);
                 if (w->analysing)
-                    end_analysis(w);
+                    end_analysis(w, 0);
                 pthread_mutex_unlock(&w->mu);
             }
             if (atomic_load(&w->done))
@@ -1019,7 +1025,7 @@ int webgame_play(webgame *w, int you, const char *move, json_t **out, char *err,
     int rc = may_move(w, you, err, errlen);
     if (rc == 0) {
         if (w->analysing)
-            end_analysis(w);
+            end_analysis(w, 0);
         if (session_play(w->s, you, move, 0, err, errlen) < 0)
             rc = 400;
         else if (save(w, err, errlen) != 0) {
@@ -1133,7 +1139,7 @@ int webgame_computer(webgame *w, int you, const webgame_seat *how, json_t **out,
         rc = fail(err, errlen, 409,
                   "the computer does not move for a person: two people are playing");
     if (rc == 0 && w->analysing)
-        end_analysis(w);
+        end_analysis(w, 0);
     if (rc == 0 && session_set_player(w->s, you, spec, err, errlen) != 0)
         rc = 400;
     if (rc == 0) {
@@ -1229,8 +1235,11 @@ int webgame_analyse(webgame *w, int ply, int ms, json_t **out, char *err, size_t
     if (ply < 0)
         ply = session_ply(w->s);
     int rc = may_analyse(w, ply, err, errlen);
-    if (rc == 0 && w->analysing)
-        stop_search(w); /* a new analysis replaces the one that runs */
+    if (rc == 0 && w->analysing) { /* a new analysis replaces the one that runs */
+        webproof_stop(w->prover);
+        w->prover = NULL;
+        end_analysis(w, 1);
+    }
     if (rc == 0 && session_set_player(w->s, SESSION_ANALYST, spec, err, errlen) != 0)
         rc = 400;
     if (rc == 0)
