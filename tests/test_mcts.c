@@ -741,8 +741,9 @@ static void test_settings(void)
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 1), 70);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 2), 25);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_STANDARD, 3), 0);
-    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 1), 70);
-    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 2), 0);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 1), 90);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 2), 40);
+    CHECK_INT(engine_level_mistakes(ENGINE_LADDER_FLAT, 3), 0);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 1), 90);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 3), 35);
     CHECK_INT(engine_level_mistakes(ENGINE_LADDER_LATE, 4), 0);
@@ -751,7 +752,8 @@ static void test_settings(void)
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, 9), 25000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_LATE, 10), 128000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 1), 10);
-    CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 9), 16000);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 3), 10);
+    CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 9), 10000);
     CHECK_INT(engine_level_iterations(ENGINE_LADDER_FLAT, 10), 512000);
     const char *texts[ENGINE_LADDER_COUNT] = {ENGINE_LADDER_STANDARD_TEXT, ENGINE_LADDER_EARLY_TEXT,
                                               ENGINE_LADDER_LATE_TEXT, ENGINE_LADDER_FLAT_TEXT};

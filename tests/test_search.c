@@ -312,7 +312,7 @@ static void test_ai_per_game(void)
     /* Y's standard game has its own ladder, its default level 9 there
      * 16,000 iterations (the standard ladder has 16,000 at level 8); the two-stone variant has the
      * late one (25,000 at level 9), the progressive variant the flat one
-     * (16,000 at level 9) */
+     * (10,000 at level 9) */
     engine *d = make("ai", "seed=1");
     engine_set_game(d, y);
     engine_settings_text(d, text, sizeof text);

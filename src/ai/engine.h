@@ -181,13 +181,13 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * where a doubling of the first hundreds gains 180-300 Elo (Y's two-stone
  * variant), starts with three beginners' levels of 120 iterations, then
  * steps about three times to 128000; the flat
- * one, for games whose search gains little above 16000 iterations (Y's
- * progressive variant), starts with one beginner's level, then 10, 50 and
- * steps of about 2.5 times to 16000, then 512000.  ENGINE_LEVEL_DEFAULT is
- * MCTS's default level: 11000 iterations on the standard ladder (the
- * default player had 16000 before the beginners' levels); Y's games
- * choose level 9 on each of theirs: 16000 iterations on the early and the
- * flat ladder, 25000 on the late one. */
+ * one, for games whose search gains much less a doubling above 10000
+ * iterations (Y's progressive variant), starts with two beginners' levels
+ * of 10 iterations, then 10, 50 and steps of about 2.5 times to 2500,
+ * then 10000 and 512000.  ENGINE_LEVEL_DEFAULT is MCTS's default level: 16000 iterations
+ * on the standard ladder; Y's games choose level 9 on each of theirs:
+ * 16000 iterations on the early ladder, 25000 on the late one, 10000 on
+ * the flat one. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 8
 enum engine_ladder {
@@ -207,9 +207,9 @@ enum engine_ladder {
 #define ENGINE_LADDER_LATE_LIST 120, 120, 120, 120, 280, 750, 2200, 7000, 25000, 128000
 /* the percent of their moves the late ladder's first levels play at random */
 #define ENGINE_LADDER_LATE_MISTAKES 90, 65, 35
-#define ENGINE_LADDER_FLAT_LIST 10, 10, 50, 150, 400, 1000, 2500, 6000, 16000, 512000
-/* the percent of its moves the flat ladder's first level plays at random */
-#define ENGINE_LADDER_FLAT_MISTAKES 70
+#define ENGINE_LADDER_FLAT_LIST 10, 10, 10, 50, 150, 400, 1000, 2500, 10000, 512000
+/* the percent of their moves the flat ladder's first levels play at random */
+#define ENGINE_LADDER_FLAT_MISTAKES 90, 40
 #define ENGINE_QUOTE_LIST(...) #__VA_ARGS__
 #define ENGINE_LIST_TEXT(list) ENGINE_QUOTE_LIST(list)
 #define ENGINE_LADDER_STANDARD_TEXT ENGINE_LIST_TEXT(ENGINE_LADDER_STANDARD_LIST)

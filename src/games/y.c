@@ -1205,7 +1205,8 @@ const game_ops y_ops = {
      * iterations, its first three a beginner's), the two-stone variant's
      * on the late one, as its first hundreds do (level 9 there, 25000
      * iterations, its first three a beginner's), the progressive variant's on the flat one, as its search
-     * gains little above 16000 (level 9 there, its first a beginner's): matches in docs/STRENGTH.md */
+     * gains less a doubling above 10000 (level 9 there, 10000 iterations, its first two a beginner's):
+     * matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
                                               {"mcts", "rave=500 c=0.1 prior=32 ladder=early level=9",
                                                "variant=standard"},
