@@ -184,10 +184,10 @@ int engine_moves_text(const game *g, const qmove *moves, int n, char *buf, size_
  * one, for games whose search gains much less a doubling above 10000
  * iterations (Y's progressive variant), starts with two beginners' levels
  * of 10 iterations, then 10, 50 and steps of about 2.5 times to 2500,
- * then 10000 and 512000.  ENGINE_LEVEL_DEFAULT is MCTS's default level: 16000 iterations
- * on the standard ladder; Y's games choose level 9 on each of theirs:
- * 16000 iterations on the early ladder, 25000 on the late one, 10000 on
- * the flat one. */
+ * then 10000 and 512000.  ENGINE_LEVEL_DEFAULT is MCTS's default level:
+ * 16000 iterations on the standard ladder; Y's games choose level 9 on
+ * each of theirs: 16000 iterations on the early ladder, 25000 on the late
+ * one, 10000 on the flat one. */
 #define ENGINE_LEVEL_MAX 10
 #define ENGINE_LEVEL_DEFAULT 8
 enum engine_ladder {

@@ -44,7 +44,8 @@ static const searcher_setting settings[] = {
                     ENGINE_LADDER_LATE_TEXT " (levels 1-3 play " ENGINE_LADDER_LATE_MISTAKES_TEXT
                     " % of their moves at random), for games whose first hundreds gain most; flat "
                     ENGINE_LADDER_FLAT_TEXT " (levels 1-2 play " ENGINE_LADDER_FLAT_MISTAKES_TEXT
-                    " % of their moves at random), for games whose search gains less a doubling above 10000"},
+                    " % of their moves at random), for games whose search gains less a doubling "
+                    "above 10000"},
     [SET_ITERATIONS] = INT_SETTING("iterations", 0, 2000000000, 0,
                                    "a fixed iteration budget; overrides level, caps a time limit"),
     [SET_MS] = INT_SETTING("ms", 0, 86400000, 0,

@@ -1204,9 +1204,9 @@ const game_ops y_ops = {
      * iterations gain most (its level 9 the default player's 16000
      * iterations, its first three a beginner's), the two-stone variant's
      * on the late one, as its first hundreds do (level 9 there, 25000
-     * iterations, its first three a beginner's), the progressive variant's on the flat one, as its search
-     * gains less a doubling above 10000 (level 9 there, 10000 iterations, its first two a beginner's):
-     * matches in docs/STRENGTH.md */
+     * iterations, its first three a beginner's), the progressive variant's on the flat one, as its
+     * search gains less a doubling above 10000 (level 9 there, 10000 iterations, its first two a
+     * beginner's): matches in docs/STRENGTH.md */
     .ai_defaults = (const game_ai_defaults[]){{"mcts", "prior=16", NULL},
                                               {"mcts", "rave=500 c=0.1 prior=32 ladder=early level=9",
                                                "variant=standard"},

@@ -420,6 +420,13 @@ static void proof_done(void *arg, json_t *result)
     free(text);
 }
 
+/* Stop the last analysis's proof, if it still runs (w->mu held). */
+static void stop_proof(webgame *w)
+{
+    webproof_stop(w->prover);
+    w->prover = NULL;
+}
+
 /* Prove the analysed position beside the search, for as long (w->mu held).
  * amu is held from before the proof's thread starts until its first
  * state is in place: a proof that ends at once (a small board) waits in
@@ -428,7 +435,7 @@ static void start_proof(webgame *w, const game *g, int ms)
 {
     char err[128];
     json_t *started = NULL;
-    webproof_stop(w->prover);
+    stop_proof(w);
     pthread_mutex_lock(&w->amu);
     w->prover = webproof_start(g, ms, proof_done, w, &started, err, sizeof err);
     if (!w->prover)
@@ -469,8 +476,7 @@ static void end_analysis(webgame *w, int quiet)
 /* Stop whatever search runs, dropping a computer turn not yet played (w->mu held). */
 static void stop_search(webgame *w)
 {
-    webproof_stop(w->prover);
-    w->prover = NULL;
+    stop_proof(w);
     if (w->analysing) {
         end_analysis(w, 0);
         return;
@@ -1218,8 +1224,7 @@ static int begin_analysis(webgame *w, int ply, int ms, json_t **out, char *err, 
     w->analysis_end = util_now_ms() + ms; /* the analysis runs until stopped */
     if (session_analyze_at(w->s, ply, &h, err, errlen) != 0) {
         w->analysing = 0;
-        webproof_stop(w->prover);
-        w->prover = NULL;
+        stop_proof(w);
         json_decref(answer);
         return 409;
     }
@@ -1236,8 +1241,7 @@ int webgame_analyse(webgame *w, int ply, int ms, json_t **out, char *err, size_t
         ply = session_ply(w->s);
     int rc = may_analyse(w, ply, err, errlen);
     if (rc == 0 && w->analysing) { /* a new analysis replaces the one that runs */
-        webproof_stop(w->prover);
-        w->prover = NULL;
+        stop_proof(w);
         end_analysis(w, 1);
     }
     if (rc == 0 && session_set_player(w->s, SESSION_ANALYST, spec, err, errlen) != 0)
