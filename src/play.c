@@ -186,6 +186,10 @@ static void type_again(const char *line)
     keyboard.next = 0;
 }
 
+/* The line editor reads a line: the terminal's mode is its own, and so
+ * are its handlers (a Ctrl-Z there puts its mode back, then ours runs). */
+static volatile sig_atomic_t keys_editing;
+
 /* One line of input; NULL at end of input.  A line longer than
  * LINE_MAX_CHARS is refused as a whole with one message ("" returned).
  * s->fell when the flag fell first: the line, unfinished, and the result
@@ -199,7 +203,9 @@ static char *read_line(play *s, const char *prompt)
         keyboard.s = s;
         keyboard.watch = session_to_move(s->ses) >= 0;
         keyboard.fell = 0;
+        keys_editing = 1;
         line = readline(prompt);
+        keys_editing = 0;
         keyboard.again[0] = 0;
         keyboard.next = 0;
         if (!line)
@@ -496,11 +502,12 @@ static void draw_news(play *s, int *drawn)
 /* The terminal's mode before hold_keys, and the signals that end the
  * program meanwhile (Ctrl-C, while the computer thinks too) with what they did
  * before: such a signal puts the mode back first, so the shell is not
- * left without echo and line editing. */
+ * left without echo and line editing.  Ctrl-Z (SIGTSTP) does the same
+ * before the program stops (the line editor has its own while it reads). */
 #define KEYS_NSIG 4
 static struct termios keys_cooked;
 static const int keys_signals[KEYS_NSIG] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
-static struct sigaction keys_before[KEYS_NSIG];
+static struct sigaction keys_before[KEYS_NSIG], keys_stop_before;
 
 static void keys_signal(int sig)
 {
@@ -510,6 +517,33 @@ static void keys_signal(int sig)
     }
     signal(sig, SIG_DFL);
     raise(sig); /* delivered, and fatal, once this handler returns */
+}
+
+/* Ctrl-Z while the keys are held (the computer thinking): the shell's
+ * mode back, then stop; once continued (fg), the keys held again, as they
+ * were.  Only calls that are safe in a signal handler. */
+static void keys_stop(int sig)
+{
+    int saved_errno = errno;
+    struct termios held;
+    int have = !keys_editing && tcgetattr(0, &held) == 0;
+    if (have)
+        tcsetattr(0, TCSANOW, &keys_cooked);
+    struct sigaction stop, mine;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(sig, &stop, &mine);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    raise(sig); /* the program stops here until it is continued */
+    pthread_sigmask(SIG_BLOCK, &only, NULL);
+    sigaction(sig, &mine, NULL);
+    if (have)
+        tcsetattr(0, TCSANOW, &held); /* continued in the background: stops for the terminal */
+    errno = saved_errno;
 }
 
 /* From the first drawing to the end the terminal neither echoes nor
@@ -525,6 +559,7 @@ static int hold_keys(int on)
         int rc = tcsetattr(0, TCSANOW, &keys_cooked);
         for (int i = 0; i < KEYS_NSIG; i++)
             sigaction(keys_signals[i], &keys_before[i], NULL);
+        sigaction(SIGTSTP, &keys_stop_before, NULL);
         return rc;
     }
     if (tcgetattr(0, &keys_cooked) != 0)
@@ -535,6 +570,10 @@ static int hold_keys(int on)
     sigemptyset(&sa.sa_mask);
     for (int i = 0; i < KEYS_NSIG; i++)
         sigaction(keys_signals[i], &sa, &keys_before[i]);
+    sa.sa_handler = keys_stop;
+    sigaction(SIGTSTP, &sa, &keys_stop_before);
+    if (keys_stop_before.sa_handler == SIG_IGN) /* a shell without job control */
+        sigaction(SIGTSTP, &keys_stop_before, NULL);
     struct termios t = keys_cooked;
     t.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
     t.c_cc[VMIN] = 1;

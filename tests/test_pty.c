@@ -41,9 +41,44 @@ static int64_t now_ms(void)
 
 /* Colour allowed for the next program (else NO_COLOR is set, as most
  * tests check the plain screen); its window's width (0: 80), terminal
- * type (NULL: xterm) and keys typed before it starts (NULL: none). */
-static int term_colour, term_width;
+ * type (NULL: xterm) and keys typed before it starts (NULL: none); run
+ * by a job-control shell (job_shell). */
+static int term_colour, term_width, term_job_control;
 static const char *term_kind, *term_typed_first;
+
+/* A job-control shell in miniature, on the terminal already: argv runs
+ * as the terminal's foreground job in a process group of its own; each
+ * time the job stops (Ctrl-Z), the shell takes the terminal and says how
+ * the job left it ("[stopped: cooked]", echo and line editing on, else
+ * "[stopped: raw]"), then gives it back and continues the job, as fg
+ * does ("[continued]").  Ends with the job's status as a shell shows it. */
+static void job_shell(char *const argv[])
+{
+    signal(SIGTTOU, SIG_IGN); /* a shell sets the terminal from the background */
+    pid_t job = fork();
+    if (job < 0)
+        _exit(126);
+    if (job == 0) {
+        setpgid(0, 0);
+        tcsetpgrp(0, getpid());
+        signal(SIGTTOU, SIG_DFL);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    setpgid(job, job);
+    tcsetpgrp(0, job);
+    int st = 0;
+    while (waitpid(job, &st, WUNTRACED) == job && WIFSTOPPED(st)) {
+        struct termios tio;
+        int cooked = tcgetattr(0, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO);
+        tcsetpgrp(0, getpgrp());
+        dprintf(1, "\n[stopped: %s]\n", cooked ? "cooked" : "raw");
+        tcsetpgrp(0, job);
+        kill(-job, SIGCONT);
+        dprintf(1, "[continued]\n");
+    }
+    _exit(WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st));
+}
 
 /* Start argv on a new pseudo-terminal of 80x24 (or term_width columns) as
  * its controlling terminal. */
@@ -81,6 +116,8 @@ static int term_start(term *t, char *const argv[])
             unsetenv("NO_COLOR");
         else
             setenv("NO_COLOR", "1", 1);
+        if (term_job_control)
+            job_shell(argv);
         execv(argv[0], argv);
         _exit(127);
     }
@@ -797,6 +834,48 @@ static void test_ctrl_c(void)
     }
 }
 
+/* Wait until the program holds its keys (no echo, no line editing by
+ * the terminal); 1 if it does within WAIT_MS. */
+static int term_wait_held(term *t)
+{
+    int64_t end = now_ms() + WAIT_MS;
+    struct termios tio;
+    while (tcgetattr(t->fd, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO))) {
+        if (now_ms() > end)
+            return 0;
+        term_read(t, 20);
+    }
+    return 1;
+}
+
+/* Ctrl-Z while the computer thinks stops the program with the terminal
+ * as the shell had it (echo, line editing); continued (fg), the keys are
+ * held again: the next key, unseen, makes the computer move now. */
+static void test_ctrl_z(void)
+{
+    term t;
+    char *argv[] = {(char *)quartet(), "play", "loa", "--white=ai:iterations=100000000,ms=60000",
+                    NULL};
+    term_job_control = 1;
+    CHECK(term_start(&t, argv) == 0);
+    term_job_control = 0;
+    say(&t, "black> ", "c8-c6", "- press a key to move now");
+    term_keys(&t, "- press a key to move now", "\032");
+    EXPECT(&t, "[stopped: cooked]");
+    EXPECT(&t, "[continued]");
+    CHECK(term_wait_held(&t));
+    term_keys(&t, "[continued]", "z");
+    EXPECT(&t, "(moved now)");
+    const char *end = strstr(t.out + t.mark, "(moved now)");
+    CHECK(end && !memchr(t.out + t.mark, 'z', (size_t)(end - (t.out + t.mark))));
+    /* the key, left unread, begins the next line */
+    say(&t, "black> ", "", "'z' is not a move");
+    term_type(&t, "black> ", "quit");
+    term_type(&t, "black> ", "quit");
+    CHECK_INT(term_finish(&t), 0);
+    CHECK(term_was_cooked);
+}
+
 /* An unsaved game is given up only by the same command twice in a row:
  * quit, new, load and Ctrl-D each warn, also while reviewing its start,
  * and a turn played after a warning is warned about again. */
@@ -1099,6 +1178,7 @@ int main(void)
     RUN(test_moves_width);
     RUN(test_dumb_terminal);
     RUN(test_ctrl_c);
+    RUN(test_ctrl_z);
     RUN(test_unsaved_warning);
     RUN(test_utf8_file_name);
     RUN(test_extra_words);
