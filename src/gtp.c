@@ -46,6 +46,9 @@
  *                             analysis by the analyst engine, streamed (below)
  *   quartet-game [NAME [opt=value ...]]
  *                             new game; alone: the game name and its options
+ *   quartet-last_search       the engine's report on the last turn it chose, a
+ *                             line a move: its searcher's summary (value,
+ *                             iterations or nodes, time, principal variation)
  *   quartet-moves             the moves so far, turns space-separated
  *   quartet-perft DEPTH       leaf count from the position (0..12);
  *                             "? interrupted" when stopped
@@ -392,6 +395,17 @@ static int cmd_ponder(gtp *s, int argc, char **argv, const char *rest, char *ans
              (unsigned long long)p.searches, (unsigned long long)p.iterations,
              (unsigned long long)p.hits, (unsigned long long)p.misses);
     return ANSWER_OK;
+}
+
+static int cmd_last_search(gtp *s, int argc, char **argv, const char *rest, char *ans,
+                           size_t len)
+{
+    (void)argc, (void)argv, (void)rest;
+    session_last_search(s->ses, ans, len);
+    if (ans[0])
+        return ANSWER_OK;
+    snprintf(ans, len, "no search yet: genmove first");
+    return ANSWER_ERROR;
 }
 
 /* ---- quartet-analyze: a stream of info lines ---- */
@@ -762,6 +776,7 @@ static int cmd_analyze_commands(gtp *s, int argc, char **argv, const char *rest,
              "string/Analyze 1 s/quartet-analyze 100 1\n"
              "string/Analyze 10 s/quartet-analyze 500 10\n"
              "string/Ponder counters/quartet-ponder\n"
+             "string/Last search/quartet-last_search\n"
              "none/Set position/quartet-setposition %%s\n"
              "none/Engine setting/quartet-set %%s %%s");
     return ANSWER_OK;
@@ -784,6 +799,7 @@ static const gtp_command commands[] = {
     {"protocol_version", cmd_protocol_version, 0, 0, ""},
     {"quartet-analyze", cmd_analyze, 0, 2, "[INTERVAL_CS [SECONDS]]"},
     {"quartet-game", cmd_game, 0, -1, "[NAME [opt=value ...]]"},
+    {"quartet-last_search", cmd_last_search, 0, 0, ""},
     {"quartet-moves", cmd_moves, 0, 0, ""},
     {"quartet-perft", cmd_perft, 1, 1, "DEPTH"},
     {"quartet-player", cmd_player, 1, 1, "KIND"},

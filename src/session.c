@@ -28,6 +28,7 @@ struct session {
     atomic_int search_over;
     session_hooks hooks;
     char last_turn[SESSION_TURN_MAX];
+    char last_search[SESSION_SEARCH_MAX]; /* the engine's notes on the last turn it chose */
     think *ponder;      /* thinking on the opponent's time (never beside search) */
     int pondered;       /* a ponder ended since the last computer turn */
     session_ponder_info pstats;
@@ -812,14 +813,26 @@ static think_turn *end_search(session *s, int kind, int stop, char *err, size_t 
     return t;
 }
 
+/* The engine's notes on the turn t as the last search's report. */
+static void keep_notes(session *s, const think_turn *t)
+{
+    s->last_search[0] = 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->notes[i] && t->notes[i][0])
+            util_str_appendf(s->last_search, sizeof s->last_search, "%s%s",
+                             s->last_search[0] ? "\n" : "", t->notes[i]);
+}
+
 int session_think_finish(session *s, int play, char *turn, size_t turnlen, char *err,
                          size_t errlen)
 {
     LOCK(s);
     think_turn *t = end_search(s, SEARCH_TURN, 0, err, errlen);
     int rc = t ? 0 : -1, side = s->search_colour;
-    if (t)
+    if (t) {
         snprintf(turn, turnlen, "%s", t->text);
+        keep_notes(s, t);
+    }
     if (t && play && flag_fell(s))
         rc = fail(err, errlen, "the computer ran out of time");
     else if (t && play && game_reserve(G(s), t->n) != 0)
@@ -1093,6 +1106,13 @@ void session_last_turn(session *s, char *buf, size_t len)
 {
     LOCK(s);
     snprintf(buf, len, "%s", s->last_turn);
+    UNLOCK(s);
+}
+
+void session_last_search(session *s, char *buf, size_t len)
+{
+    LOCK(s);
+    snprintf(buf, len, "%s", s->last_search);
     UNLOCK(s);
 }
 

@@ -49,6 +49,7 @@ struct engine_progress; /* the searcher's root statistics (ai/engine.h) */
 #define SESSION_ERR_MAX 1024
 #define SESSION_PLAYER_MAX 1024 /* "ai level=3 ms=0 ..." */
 #define SESSION_TURN_MAX 4096   /* one turn as text, comma-joined tokens */
+#define SESSION_SEARCH_MAX 16384 /* the last search's report, a line for each move of its turn */
 
 /* Seats: the two sides, both at once, or the analyst. */
 enum { SESSION_FIRST = 0, SESSION_SECOND = 1, SESSION_BOTH = 2, SESSION_ANALYST = 3 };
@@ -261,6 +262,11 @@ int session_moves_text(session *s, strbuf *out);
 int session_legal_moves_text(session *s, strbuf *out);
 /* The turn last played or taken by session_play / think_finish (< SESSION_TURN_MAX). */
 void session_last_turn(session *s, char *buf, size_t len);
+/* What the engine said of the last turn it chose (session_think_finish,
+ * played or not): a line for each move, the searcher's report (the move,
+ * its value, the iterations or nodes, the time, the principal variation);
+ * "" before the first (< SESSION_SEARCH_MAX). */
+void session_last_search(session *s, char *buf, size_t len);
 /* A copy of the game for a front end's own reading (caller frees); NULL
  * when out of memory. */
 game *session_game_copy(session *s);

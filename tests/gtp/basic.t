@@ -1,6 +1,9 @@
 # The protocol itself: administrative commands, ids, comments, errors.
 protocol_version
 > = 2
+# the engine's report on its last turn: none before the first
+quartet-last_search
+> ? no search yet: genmove first
 name
 > = quartet
 version
@@ -33,6 +36,7 @@ list_commands
 > protocol_version
 > quartet-analyze
 > quartet-game
+> quartet-last_search
 > quartet-moves
 > quartet-perft
 > quartet-player
@@ -70,11 +74,21 @@ gogui-analyze_commands
 ~ string/Legal moves/all_legal_moves
 ~ string/Perft 2/quartet-perft 2
 ~ string/Result/quartet-result
+~ string/Last search/quartet-last_search
 # ids past 2^64 are echoed whole, also by an answer that comes from the search thread
 123456789012345678901234567890 name
 > =123456789012345678901234567890 quartet
 quartet-player random
 98765432109876543210987 genmove b
 > =98765432109876543210987 d8-b6
+quartet-last_search
+~ = random: 36 legal moves [value 0.500, 0 iterations, 
+# a turn chosen but not played is reported too
+reg_genmove w
+> = h4-g5
+quartet-last_search
+~ = random: 33 legal moves [value 0.500, 0 iterations, 
+quartet-moves
+> = d8-b6
 9 quit
 > =9
