@@ -360,6 +360,28 @@ int game_position_error(char *err, size_t errlen, const char *why)
     return -1;
 }
 
+void game_rows_text(char *out, int width, int height, char (*cell)(const void *pos, int square),
+                    const void *pos)
+{
+    int o = 0;
+    for (int r = height - 1; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < width; f++) {
+            char c = cell(pos, r * width + f);
+            if (c && empty)
+                out[o++] = (char)('0' + empty);
+            empty = c ? 0 : empty + 1;
+            if (c)
+                out[o++] = c;
+        }
+        if (empty)
+            out[o++] = (char)('0' + empty);
+        if (r)
+            out[o++] = '/';
+    }
+    out[o] = 0;
+}
+
 int game_text_too_long(const char *text, char *err, size_t errlen)
 {
     if (memchr(text, 0, GAME_TEXT_MAX))

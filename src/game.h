@@ -377,6 +377,13 @@ int game_undo_turn(game *g);
 int game_text_too_long(const char *text, char *err, size_t errlen);
 /* A refused position text: "position: why" in err; -1. */
 int game_position_error(char *err, size_t errlen, const char *why);
+/* A board's rows as FEN writes them (LOA's and LOT's position texts):
+ * from the top row down, each row's cells from the left, a run of empty
+ * cells as its length, rows joined by '/'.  cell(pos, square): the
+ * letter on square row * width + column (row 0 at the bottom), 0 when it
+ * is empty.  width at most 9; out holds (width + 1) * height bytes. */
+void game_rows_text(char *out, int width, int height, char (*cell)(const void *pos, int square),
+                    const void *pos);
 
 /* Result as "1-0", "0-1", "1/2-1/2" or "none". */
 const char *game_result_text(int result);

@@ -728,31 +728,17 @@ static int loa_move_from_text(const game *gg, const char *text, qmove *out, char
     return -1;
 }
 
+static char loa_cell(const void *pos, int s)
+{
+    const loa_pos *p = pos;
+    return (p->pieces[0] >> s & 1) ? 'b' : (p->pieces[1] >> s & 1) ? 'w' : 0;
+}
+
 static void loa_to_text(const game *gg, char *buf, size_t len)
 {
     const loa_pos *p = &((const loa_game *)gg)->pos;
     char out[96];
-    int o = 0;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            int s = r * 8 + f;
-            char c = (p->pieces[0] >> s & 1) ? 'b' : (p->pieces[1] >> s & 1) ? 'w' : 0;
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[o++] = (char)('0' + empty);
-            empty = 0;
-            out[o++] = c;
-        }
-        if (empty)
-            out[o++] = (char)('0' + empty);
-        if (r)
-            out[o++] = '/';
-    }
-    out[o] = 0;
+    game_rows_text(out, 8, 8, loa_cell, p);
     snprintf(buf, len, "%s %c", out, p->side ? 'w' : 'b');
 }
 

@@ -633,8 +633,9 @@ static int lot_move_from_text(const game *gg, const char *text, qmove *out, char
 
 /* w/b a disc, W/B a tower (White/Black), 0 an empty cell: the letters of
  * both the position text and the drawing. */
-static char cell_char(const lot_pos *p, int s)
+static char cell_char(const void *pos, int s)
 {
+    const lot_pos *p = pos;
     return (p->disc[0] >> s & 1)    ? 'w'
            : (p->disc[1] >> s & 1)  ? 'b'
            : (p->tower[0] >> s & 1) ? 'W'
@@ -646,27 +647,7 @@ static void lot_to_text(const game *gg, char *buf, size_t len)
 {
     const lot_pos *p = &((const lot_game *)gg)->pos;
     char out[96];
-    int o = 0;
-    for (int r = SIDE - 1; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < SIDE; f++) {
-            int s = r * SIDE + f;
-            char c = cell_char(p, s);
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[o++] = (char)('0' + empty);
-            empty = 0;
-            out[o++] = c;
-        }
-        if (empty)
-            out[o++] = (char)('0' + empty);
-        if (r)
-            out[o++] = '/';
-    }
-    out[o] = 0;
+    game_rows_text(out, SIDE, SIDE, cell_char, p);
     snprintf(buf, len, "%s %c%s", out, p->side ? 'b' : 'w', p->swap_ok ? " swap" : "");
 }
 
