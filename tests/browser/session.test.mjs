@@ -304,6 +304,35 @@ test('the analysis follows the position a review shows; the game stays as it is'
   await page.closeChecked();
 });
 
+test('stepping through a review analyses the position it stops at, not each one passed', async () => {
+  const sgf = '(;FF[4]QG[loa];B[b1-b3];W[a2-c2];B[d1-d3];W[a7-c7];B[e1-e3];W[h7-f7])';
+  const g = await api('POST', '/api/games', { sgf, seats: [{ kind: 'human' }, { kind: 'human' }] });
+  const page = await open(browser);
+  const asked = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/analysis')) asked.push(JSON.parse(r.postData()).ply);
+  });
+  await page.goto(BASE + g.links[0]);
+  await waitPly(page, 6);
+  await page.getByLabel('Analysis').check();
+  await page.waitForSelector('.analysis ol.cands li');
+  assert.deepEqual(asked, [6]);
+  // five steps back, each shown before the next (a tenth of a second
+  // apart, as a person clicks or holds a key)
+  for (let shown = 5; shown >= 1; shown--) {
+    await page.keyboard.press('ArrowLeft');
+    await waitStatus(page, new RegExp(`^Reviewing position after ${shown} moves? `));
+    await page.waitForTimeout(100);
+  }
+  await page.waitForSelector('.analysis ol.cands li');
+  assert.deepEqual(asked, [6, 1]);
+  const legal = new Set((await api('POST', '/api/games', { sgf: '(;FF[4]QG[loa];B[b1-b3])' })).state.moves
+    .map((m) => m.text));
+  for (const m of await page.locator('.analysis ol.cands li').evaluateAll((els) => els.map((e) => e.dataset.move)))
+    assert.ok(legal.has(m), `listed ${m} after one move`);
+  await page.closeChecked();
+});
+
 test('the analysis shows the proven value and every winning move', async () => {
   const page = await open(browser);
   await startGame(page, 'y', { size: '3', pie: '0' }, 'local');

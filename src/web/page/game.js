@@ -18,6 +18,7 @@ export class GamePage {
     this.wanted = null;    // the move number asked for and not yet shown
     this.path = [];        // clicks so far
     this.analysis = false;
+    this.analysisTimer = null; // a review's step waiting to be analysed (analyseSoon)
     this.flip = null;      // the player's own choice of orientation
     this.hints = [];
     this.thinking = null;  // last "thinking" event
@@ -251,10 +252,20 @@ export class GamePage {
     this.wanted = null;
     if (moved) this.hints = [];
     this.render();
-    if (moved && this.analysis) this.loadAnalysis();
+    if (moved && this.analysis) this.analyseSoon();
+  }
+
+  // Stepping through a review analyses the position it stops at, not each
+  // one it passes: every analysis is a search on the server.
+  analyseSoon() {
+    clearTimeout(this.analysisTimer);
+    this.ui.analysisInfo('Analysing…');
+    this.analysisTimer = setTimeout(() => { this.analysisTimer = null; this.loadAnalysis(); },
+      ANALYSIS_DELAY_MS);
   }
 
   async toggleAnalysis(on) {
+    clearTimeout(this.analysisTimer);
     this.analysis = on;
     this.hints = [];
     if (on) await this.loadAnalysis();
@@ -295,6 +306,7 @@ export class GamePage {
 }
 
 const ANALYSIS_MS = 1500;
+const ANALYSIS_DELAY_MS = 300; // a step of the review waits this long for the next
 
 // Whether the turns `a` start with every turn of `b`.
 const startsWith = (a, b) => b.length <= a.length &&
