@@ -23,6 +23,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,8 +188,9 @@ static void type_again(const char *line)
 }
 
 /* The line editor reads a line: the terminal's mode is its own, and so
- * are its handlers (a Ctrl-Z there puts its mode back, then ours runs). */
-static volatile sig_atomic_t keys_editing;
+ * are its handlers (a Ctrl-Z there puts its mode back, then ours runs).
+ * An atomic: the signal may reach the search's thread. */
+static atomic_int keys_editing;
 
 /* One line of input; NULL at end of input.  A line longer than
  * LINE_MAX_CHARS is refused as a whole with one message ("" returned).
@@ -203,9 +205,9 @@ static char *read_line(play *s, const char *prompt)
         keyboard.s = s;
         keyboard.watch = session_to_move(s->ses) >= 0;
         keyboard.fell = 0;
-        keys_editing = 1;
+        atomic_store(&keys_editing, 1);
         line = readline(prompt);
-        keys_editing = 0;
+        atomic_store(&keys_editing, 0);
         keyboard.again[0] = 0;
         keyboard.next = 0;
         if (!line)
@@ -526,7 +528,7 @@ static void keys_stop(int sig)
 {
     int saved_errno = errno;
     struct termios held;
-    int have = !keys_editing && tcgetattr(0, &held) == 0;
+    int have = !atomic_load(&keys_editing) && tcgetattr(0, &held) == 0;
     if (have)
         tcsetattr(0, TCSANOW, &keys_cooked);
     struct sigaction stop, mine;
