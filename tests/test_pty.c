@@ -46,6 +46,15 @@ static int64_t now_ms(void)
 static int term_colour, term_width, term_job_control;
 static const char *term_kind, *term_typed_first;
 
+/* The terminal's line-editing bits (ICANON | ECHO) as fd sees them, 0
+ * when they cannot be read: both set, the terminal is cooked; neither,
+ * the program holds its keys. */
+static tcflag_t line_modes(int fd)
+{
+    struct termios tio;
+    return tcgetattr(fd, &tio) == 0 ? tio.c_lflag & (ICANON | ECHO) : 0;
+}
+
 /* A job-control shell in miniature, on the terminal already: argv runs
  * as the terminal's foreground job in a process group of its own; each
  * time the job stops (Ctrl-Z), the shell takes the terminal and says how
@@ -69,8 +78,7 @@ static void job_shell(char *const argv[])
     tcsetpgrp(0, job);
     int st = 0;
     while (waitpid(job, &st, WUNTRACED) == job && WIFSTOPPED(st)) {
-        struct termios tio;
-        int cooked = tcgetattr(0, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO);
+        int cooked = line_modes(0) == (ICANON | ECHO);
         tcsetpgrp(0, getpgrp());
         dprintf(1, "\n[stopped: %s]\n", cooked ? "cooked" : "raw");
         tcsetpgrp(0, job);
@@ -206,8 +214,7 @@ static int term_finish(term *t)
     } else {
         st = WEXITSTATUS(st);
     }
-    struct termios tio;
-    term_was_cooked = tcgetattr(t->fd, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO);
+    term_was_cooked = line_modes(t->fd) == (ICANON | ECHO);
     close(t->fd);
     free(t->out);
     return st;
@@ -839,8 +846,7 @@ static void test_ctrl_c(void)
 static int term_wait_held(term *t)
 {
     int64_t end = now_ms() + WAIT_MS;
-    struct termios tio;
-    while (tcgetattr(t->fd, &tio) == 0 && (tio.c_lflag & (ICANON | ECHO))) {
+    while (line_modes(t->fd)) {
         if (now_ms() > end)
             return 0;
         term_read(t, 20);
